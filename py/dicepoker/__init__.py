@@ -1,0 +1,5 @@
+"""Dice Poker rules engine: pure Python, no DOM, runs on CPython and MicroPython.
+
+Modules: ``rules`` (rule sets as data, scoring), ``dice`` (seeded dice),
+``game`` (state + moves, save/load), ``errors`` (the exception family).
+"""

@@ -1,0 +1,243 @@
+"""Rule sets as data, and the scoring of one box on five dice.
+
+A rule set is a plain description (its boxes, bonus threshold, Joker
+convention); the game and the solver read it instead of branching on the rule
+set's name.  Scoring is split in two: :func:`score` is a box's own value on
+the dice ("does the pattern hold?"), and :meth:`Ruleset.options` applies the
+five-of-a-kind Joker on top, which needs the player's card.
+
+Box ids are those of ``shared/RULES.md``.
+"""
+
+from .errors import InvalidSetup
+
+UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
+FACE_OF_UPPER = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+UPPER_OF_FACE = {face: box for box, face in FACE_OF_UPPER.items()}
+
+DICE_COUNT = 5
+FACES = 6
+MAX_ROLLS = 3
+POKER = "poker"
+
+
+def counts_of(dice):
+    """How many dice show each face: a list indexed 0..6 (index 0 unused)."""
+    counts = [0] * (FACES + 1)
+    for face in dice:
+        counts[face] += 1
+    return counts
+
+
+def _longest_run(counts):
+    """Length of the longest run of consecutive faces present among the dice."""
+    best = run = 0
+    for face in range(1, FACES + 1):
+        run = run + 1 if counts[face] else 0
+        if run > best:
+            best = run
+    return best
+
+
+def _has_n_of_a_kind(n):
+    return lambda counts: max(counts) >= n
+
+
+def _has_two_pairs(counts):
+    return sum(1 for c in counts if c >= 2) >= 2
+
+
+def _is_full_house(counts):
+    shape = sorted(c for c in counts if c)
+    return shape == [2, 3]
+
+
+def _has_run(length):
+    return lambda counts: _longest_run(counts) >= length
+
+
+class Box:
+    """One line of the scorecard.
+
+    ``needs(counts)`` says whether the dice meet the box's pattern; the box then
+    scores ``points`` (a fixed value) or, when ``points`` is None, the sum of
+    the dice.  Upper boxes instead score face x number of dice showing it.
+    ``joker`` is what the box scores when the Joker says its pattern is met.
+    """
+
+    def __init__(self, box_id, section, needs=None, points=None, face=None):
+        self.id = box_id
+        self.section = section
+        self.face = face
+        self._needs = needs
+        self._points = points
+
+    def score(self, dice, counts=None):
+        """Points for these dice in this box, by the box's own pattern."""
+        if counts is None:
+            counts = counts_of(dice)
+        if self.face is not None:
+            return self.face * counts[self.face]
+        if not self._needs(counts):
+            return 0
+        return sum(dice) if self._points is None else self._points
+
+    def joker_score(self, dice):
+        """Points when the Joker makes the pattern count as met (lower boxes)."""
+        return sum(dice) if self._points is None else self._points
+
+    def possible_scores(self):
+        """Every value this box can ever hold (used to validate saved games)."""
+        if self.face is not None:
+            return set(self.face * n for n in range(DICE_COUNT + 1))
+        if self._points is not None:
+            return {0, self._points}
+        return set([0] + list(range(DICE_COUNT, FACES * DICE_COUNT + 1)))
+
+
+BOXES = {}
+for _box_id in UPPER_BOXES:
+    BOXES[_box_id] = Box(_box_id, "upper", face=FACE_OF_UPPER[_box_id])
+for _box in (
+    Box("pair", "lower", _has_n_of_a_kind(2)),
+    Box("two_pairs", "lower", _has_two_pairs),
+    Box("three_kind", "lower", _has_n_of_a_kind(3)),
+    Box("four_kind", "lower", _has_n_of_a_kind(4)),
+    Box("full_house", "lower", _is_full_house, 25),
+    Box("small_straight", "lower", _has_run(4), 30),
+    Box("large_straight", "lower", _has_run(5), 40),
+    Box(POKER, "lower", _has_n_of_a_kind(5), 50),
+    Box("chance", "lower", lambda counts: True),
+):
+    BOXES[_box.id] = _box
+
+POKER_POINTS = 50
+
+
+def check_dice(dice):
+    """Raise unless ``dice`` are five faces 1..6; return them as a tuple."""
+    try:
+        dice = tuple(dice)
+    except TypeError:
+        raise InvalidSetup("bad_dice", "dice must be a sequence of five faces")
+    if len(dice) != DICE_COUNT:
+        raise InvalidSetup("bad_dice", "there must be exactly five dice, not %d" % len(dice))
+    for face in dice:
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= FACES:
+            raise InvalidSetup("bad_dice", "a die shows 1 to 6, not %r" % (face,))
+    return dice
+
+
+def score(box_id, dice):
+    """The box's own value for these dice, without the Joker.
+
+    >>> score("pair", (5, 5, 3, 2, 1))
+    16
+    """
+    box = BOXES.get(box_id)
+    if box is None:
+        raise InvalidSetup("unknown_box", "there is no box called %r" % (box_id,), box=box_id)
+    return box.score(check_dice(dice))
+
+
+def is_five_of_a_kind(dice):
+    return len(dice) == DICE_COUNT and min(dice) == max(dice)
+
+
+class Ruleset:
+    """A rule set as data.
+
+    - ``boxes``: the card's box ids in display order (upper first).
+    - ``upper_bonus_at``: the smallest upper sum that earns ``upper_bonus``
+      (64 where the seeds say "more than 63", 63 in the official rules).
+    - ``poker_bonus``: extra points for each further five of a kind while the
+      poker box holds 50.
+    - ``joker_on_scratched_poker``: whether five of a kind is also a Joker
+      (without the bonus) when the poker box holds 0.
+    """
+
+    def __init__(self, ruleset_id, boxes, upper_bonus_at, upper_bonus=35,
+                 poker_bonus=100, joker_on_scratched_poker=False):
+        self.id = ruleset_id
+        self.boxes = tuple(boxes)
+        self.upper_boxes = tuple(b for b in self.boxes if BOXES[b].section == "upper")
+        self.lower_boxes = tuple(b for b in self.boxes if BOXES[b].section == "lower")
+        self.upper_bonus_at = upper_bonus_at
+        self.upper_bonus = upper_bonus
+        self.poker_bonus = poker_bonus
+        self.joker_on_scratched_poker = joker_on_scratched_poker
+
+    def __repr__(self):
+        return "Ruleset(%r)" % self.id
+
+    def joker_applies(self, card, dice):
+        """True when this throw is a Joker for a player whose card is ``card``."""
+        if not is_five_of_a_kind(dice):
+            return False
+        held = card.get(POKER)
+        if held == POKER_POINTS:
+            return True
+        return held == 0 and self.joker_on_scratched_poker
+
+    def poker_bonus_for(self, card, dice):
+        """Bonus points this throw earns (another five of a kind over a 50)."""
+        if is_five_of_a_kind(dice) and card.get(POKER) == POKER_POINTS:
+            return self.poker_bonus
+        return 0
+
+    def options(self, card, dice):
+        """{box_id: points} a player with ``card`` may fill now with ``dice``.
+
+        Without a Joker every open box is allowed at its own value.  With one,
+        the matching upper box is forced if open; else any open lower box
+        counts as met; else any open upper box takes 0.
+        """
+        open_boxes = [b for b in self.boxes if b not in card]
+        counts = counts_of(dice)
+        if not self.joker_applies(card, dice):
+            return {b: BOXES[b].score(dice, counts) for b in open_boxes}
+        matching = UPPER_OF_FACE[dice[0]]
+        if matching not in card:
+            return {matching: BOXES[matching].score(dice, counts)}
+        lower = [b for b in open_boxes if BOXES[b].section == "lower"]
+        if lower:
+            return {b: BOXES[b].joker_score(dice) for b in lower}
+        return {b: 0 for b in open_boxes}
+
+    def upper_sum(self, card):
+        return sum(card.get(b, 0) for b in self.upper_boxes)
+
+    def upper_bonus_earned(self, card):
+        return self.upper_bonus if self.upper_sum(card) >= self.upper_bonus_at else 0
+
+    def possible_scores(self, box_id):
+        """Every value ``box_id`` may hold under this rule set (Joker included)."""
+        values = BOXES[box_id].possible_scores()
+        if box_id in ("two_pairs", "full_house", "small_straight", "large_straight"):
+            box = BOXES[box_id]
+            values |= set(box.joker_score((f,) * DICE_COUNT) for f in range(1, FACES + 1))
+        return values
+
+
+_LOWER_DICE_POKER = ("pair", "two_pairs", "three_kind", "four_kind", "full_house",
+                     "small_straight", "large_straight", POKER, "chance")
+_LOWER_YAHTZEE = ("three_kind", "four_kind", "full_house",
+                  "small_straight", "large_straight", POKER, "chance")
+
+RULESETS = {
+    "dice-poker": Ruleset("dice-poker", UPPER_BOXES + _LOWER_DICE_POKER, upper_bonus_at=64),
+    "dice-poker-classic": Ruleset("dice-poker-classic", UPPER_BOXES + _LOWER_DICE_POKER,
+                                  upper_bonus_at=63, joker_on_scratched_poker=True),
+    "yahtzee": Ruleset("yahtzee", UPPER_BOXES + _LOWER_YAHTZEE,
+                       upper_bonus_at=63, joker_on_scratched_poker=True),
+}
+DEFAULT_RULESET = "dice-poker"
+
+
+def get_ruleset(ruleset_id):
+    """The rule set called ``ruleset_id``, or a clear error naming the choices."""
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None:
+        raise InvalidSetup("unknown_ruleset", "there is no rule set called %r (choose %s)"
+                           % (ruleset_id, ", ".join(sorted(RULESETS))), ruleset=ruleset_id)
+    return ruleset
