@@ -321,7 +321,9 @@ class Game:
             raise InvalidSave("not_text", "a saved game is JSON text")
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RuntimeError):
+            # RuntimeError: CPython's decoder gives up on very deep nesting with
+            # RecursionError (a RuntimeError); that text is no saved game either.
             raise InvalidSave("not_json", "the saved game is not valid JSON")
         return cls.from_dict(data)
 
@@ -381,8 +383,9 @@ def _check_header(data):
         raise InvalidSave("future_version", "the game was saved by a newer version of Dice Poker "
                           "(format %d; this one reads up to %d)" % (version, SAVE_VERSION),
                           version=version)
-    if data.get("ruleset") not in RULESETS:
-        raise InvalidSave("unknown_ruleset", "unknown rule set %r" % (data.get("ruleset"),))
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str) or ruleset not in RULESETS:
+        raise InvalidSave("unknown_ruleset", "unknown rule set %r" % (ruleset,))
 
 
 def _check_state(state, game):
