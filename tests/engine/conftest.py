@@ -1,0 +1,15 @@
+"""Make the engine (``py/``) and this folder's helper modules importable.
+
+The helpers (``engine_reference``, ``engine_cases``) are plain modules next to
+the tests, shared with ``make_vectors.py``; adding the paths here keeps the
+suite working whatever import mode or ``pythonpath`` the project config sets.
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PY = os.path.join(os.path.dirname(os.path.dirname(HERE)), "py")
+for path in (PY, HERE):
+    if path not in sys.path:
+        sys.path.insert(0, path)
