@@ -1,0 +1,173 @@
+/* Dice Poker service worker: the game works offline after one visit.
+ *
+ * Why it lives at the top level: a service worker controls only its own
+ * folder and below, and GitHub Pages cannot send `Service-Worker-Allowed`.
+ *
+ * - Precache: every file the game needs, listed with content hashes in
+ *   static/pwa/precache.json (written by .ci/precache.py), is fetched on
+ *   install, checked against its hash, and stored in the cache
+ *   "dice-poker-<VERSION>". VERSION is a hash of that list (so of every
+ *   file's content) and of this script; a deploy that changes any file
+ *   changes VERSION, so the browser sees a new worker and a new cache.
+ * - The new worker waits (no skipWaiting on install) until the player accepts
+ *   the update offer (static/pwa/register.js posts "skip-waiting"); activate
+ *   then deletes the caches of older versions. Never a swap mid-game.
+ * - Fetch: precached files cache-first; any other same-origin GET (strategy
+ *   tables static/strategy/*, anything else) network first, then a runtime
+ *   cache, so what was used once keeps working offline. Cross-origin
+ *   requests are never touched.
+ * - Every URL is resolved against this script's own location, so the site
+ *   works from any sub-path (GitHub Pages serves /<repo>/).
+ */
+"use strict";
+
+// The next line is written by `python3 .ci/precache.py`: do not edit by hand.
+const VERSION = "a7c8a7e1a1e84cd6";
+
+const PREFIX = "dice-poker-";
+const PRECACHE = PREFIX + VERSION;
+const RUNTIME = PREFIX + VERSION + "-runtime";
+const BASE = new URL("./", self.location.href);
+const LIST_URL = new URL("static/pwa/precache.json", BASE).href;
+
+/** Absolute URL (no query, no fragment) -> true, for the precached files. */
+let precached = null;
+
+async function readList(init) {
+  const response = await fetch(LIST_URL, init);
+  if (!response.ok) throw new Error("precache list: HTTP " + response.status);
+  const list = await response.json();
+  if (list.version !== VERSION) {
+    // A deploy happened between fetching sw.js and the list: fail the
+    // install, the browser tries again on a later visit.
+    throw new Error("precache list is version " + list.version + ", worker is " + VERSION);
+  }
+  return list;
+}
+
+async function sha256Hex(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Fetch one listed file past the HTTP cache and check its content hash. */
+async function fetchChecked(entry) {
+  const url = new URL(entry.url, BASE).href;
+  const response = await fetch(url, { cache: "reload" });
+  if (!response.ok) throw new Error(entry.url + ": HTTP " + response.status);
+  const hash = await sha256Hex(await response.clone().arrayBuffer());
+  if (hash !== entry.sha256) throw new Error(entry.url + ": content does not match the precache list");
+  return [url, response];
+}
+
+/** Refresh what the previous version cached at run time (e.g. strategy
+ * tables already used), so an update taken online does not lose them
+ * offline. Best effort: a file that cannot be fetched now is dropped. */
+async function carryOverRuntime(target) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || !name.endsWith("-runtime") || name === RUNTIME) continue;
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      try {
+        const response = await fetch(request.url, { cache: "reload" });
+        if (response.ok) await target.put(request.url, response);
+      } catch (e) {
+        /* offline or gone: the file is fetched again when next used */
+      }
+    }
+  }
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const list = await readList({ cache: "no-store" });
+    const fetched = await Promise.all(list.files.map(fetchChecked));
+    // Only a complete, verified set is stored: a failed install leaves no
+    // half-filled cache behind.
+    await caches.delete(PRECACHE);
+    const cache = await caches.open(PRECACHE);
+    await Promise.all(fetched.map(([url, response]) => cache.put(url, response)));
+    await cache.put(LIST_URL, new Response(JSON.stringify(list), {
+      headers: { "Content-Type": "application/json" },
+    }));
+    await carryOverRuntime(await caches.open(RUNTIME));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== PRECACHE && name !== RUNTIME) await caches.delete(name);
+    }
+    // Control pages opened before the first install, so what they use from
+    // now on (strategy tables, catalogues) is cached for offline play. On an
+    // update this runs only after the player accepted it.
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+async function precachedUrls() {
+  if (precached) return precached;
+  const cache = await caches.open(PRECACHE);
+  const response = await cache.match(LIST_URL);
+  const list = response ? await response.json() : { files: [] };
+  precached = new Set(list.files.map((entry) => new URL(entry.url, BASE).href));
+  return precached;
+}
+
+function withoutQuery(url) {
+  return url.origin + url.pathname;
+}
+
+/** The page itself: "./", "./index.html", with or without a query such as
+ * "?players=Ann,Ben&seed=42". */
+function isStartPage(url) {
+  const path = url.pathname;
+  return path === BASE.pathname || path === BASE.pathname + "index.html";
+}
+
+async function fromPrecache(key) {
+  const cache = await caches.open(PRECACHE);
+  return cache.match(key);
+}
+
+async function networkThenRuntime(request) {
+  const cache = await caches.open(RUNTIME);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function respond(request) {
+  const url = new URL(request.url);
+  if (request.mode === "navigate" && isStartPage(url)) {
+    const page = await fromPrecache(new URL("index.html", BASE).href);
+    if (page) return page;
+  }
+  const key = withoutQuery(url);
+  if ((await precachedUrls()).has(key)) {
+    const hit = await fromPrecache(key);
+    if (hit) return hit;
+  }
+  return networkThenRuntime(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return; // never touch other origins
+  if (!url.pathname.startsWith(BASE.pathname)) return; // outside our folder
+  if (request.headers.has("range")) return; // partial content: let the network answer
+  event.respondWith(respond(request));
+});

@@ -1,0 +1,159 @@
+"""Fixtures for the offline-app tests: a staged copy of the site served from a
+sub-path by a server that can be switched off, and a Chromium with service
+workers.
+
+Why a copy: tests change files (to make a new version) and regenerate the
+precache list; the copy is made by .ci/stage_site.py, so it holds exactly what
+GitHub Pages publishes.
+
+Why the server has its own "offline" switch: Playwright's
+`context.set_offline(True)` does not reliably cut a service worker's own
+fetches in Chromium, so a test that only used it could pass while the worker
+quietly fetched from the network. While `server.offline` is set, every request
+that reaches the server is recorded and answered with a dropped connection,
+so the page can only work from the worker's caches.
+"""
+import functools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import harness
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIXTURE_PAGE = os.path.join(REPO, "tests", "pwa", "fixtures", "game")
+SUB_PATH = harness.SUBPATH  # "/dice-poker/", like GitHub Pages' /<repo>/
+
+# The real game page plays a turn through the hooks these tests use; until it
+# did, the tests ran against the stand-in page in fixtures/game. Flip to True
+# to test the service worker alone again.
+USE_FIXTURE_PAGE = True
+
+sys.path.insert(0, os.path.join(REPO, ".ci"))
+import stage_site  # noqa: E402
+
+
+def regenerate_precache(root):
+    """Run .ci/precache.py on a site copy; return the new version."""
+    subprocess.run([sys.executable, os.path.join(REPO, ".ci", "precache.py"), "--root", root],
+                   check=True, capture_output=True, text=True)
+    with open(os.path.join(root, "static", "pwa", "precache.json"), encoding="utf-8") as f:
+        return json.load(f)["version"]
+
+
+class _GatedHandler(harness._Handler):
+    """The harness's static handler (sub-path, MIME types, keep-alive), plus
+    the offline switch: while the server is offline, a request is recorded and
+    the connection closed without any answer (a network error)."""
+
+    gate = None  # the OfflineSwitchServer, set per server
+
+    def _open(self):
+        self.gate.log.append((self.gate.offline, self.path))
+        if self.gate.offline:
+            self.close_connection = True
+            return False
+        return True
+
+    def do_GET(self):
+        if self._open():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self._open():
+            super().do_HEAD()
+
+
+class OfflineSwitchServer:
+    """Serves the folder `root` at http://127.0.0.1:PORT/dice-poker/."""
+
+    def __init__(self, root):
+        self.root = root
+        self.offline = False
+        self.log = []  # (offline?, path) of every request that reached us
+        handler = type("Handler", (_GatedHandler,), {"prefix": SUB_PATH, "log": None, "gate": self})
+        self._httpd = harness._Server(("127.0.0.1", 0), functools.partial(handler, directory=root))
+        self.port = self._httpd.server_address[1]
+        self.origin = "http://127.0.0.1:%d" % self.port
+        self.url = self.origin + SUB_PATH
+        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        harness.register_origin(self)
+
+    def requests_while_offline(self):
+        return [path for offline, path in self.log if offline]
+
+    def precache_list(self):
+        with open(os.path.join(self.root, "static", "pwa", "precache.json"), encoding="utf-8") as f:
+            return json.load(f)
+
+    def close(self):
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A fresh copy of the site at <server>/dice-poker/, precache regenerated."""
+    root = str(tmp_path / "site")
+    stage_site.stage(root)
+    if USE_FIXTURE_PAGE:
+        for name in ("index.html", "pyscript.toml", "fixture_main.py"):
+            shutil.copy(os.path.join(FIXTURE_PAGE, name), os.path.join(root, name))
+    regenerate_precache(root)
+    server = OfflineSwitchServer(root)
+    yield server
+    server.close()
+
+
+class Visit:
+    """One browser context on the site, with the page's errors collected."""
+
+    def __init__(self, new_context, site):
+        self.site = site
+        self.context = new_context(service_workers="allow")
+        self.page = self.context.new_page()
+        self.requests = []  # URLs the page asked for (served by the worker or not)
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def open(self):
+        self.page.goto(self.site.url)
+        self.wait_ready()
+
+    def wait_ready(self):
+        self.page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+
+    def wait_offline_ready(self):
+        """Wait until a worker is active, controls the page and has its cache."""
+        self.page.wait_for_function(
+            """async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                if (!reg || !reg.active || reg.active.state !== 'activated') return false;
+                if (!navigator.serviceWorker.controller) return false;
+                const names = await caches.keys();
+                return names.some((n) => /^dice-poker-[0-9a-f]{16}$/.test(n));
+            }""",
+            timeout=60_000,
+        )
+
+    def cache_names(self):
+        return sorted(self.page.evaluate("caches.keys()"))
+
+    def go_offline(self):
+        self.context.set_offline(True)
+        self.site.offline = True
+
+    def go_online(self):
+        self.site.offline = False
+        self.context.set_offline(False)
+
+
+
+@pytest.fixture
+def visit(new_context, site):
+    """A monitored browser context (tests/conftest.py) on the `site` copy."""
+    return Visit(new_context, site)
