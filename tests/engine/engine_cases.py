@@ -52,16 +52,23 @@ def apply_action(game, action):
     raise ValueError(action)
 
 
-def play_random_game(rng, game, after_action=None, undo_rate=0.1, stop_after=None):
+def play_random_game(rng, game, after_action=None, undo_rate=0.1, stop_after=None,
+                     prefer=None):
     """Play ``game`` to its end (or ``stop_after`` actions) with ``rng``'s decisions.
 
     Decisions: 1-3 rolls, random dice held (sometimes through ``hold()``, the
     UI's way, sometimes as the roll's argument), sometimes dice left held
     after the last roll, a random allowed box, and now and then an undo
-    followed by a fresh choice.  Returns the list of actions done (see
+    followed by a fresh choice (``prefer(options)`` may name a box to take
+    instead of a random one).  Returns the list of actions done (see
     :func:`apply_action`); ``after_action(game, actions)`` runs after each.
     """
     actions = []
+
+    def choose():
+        options = game.options()
+        wanted = prefer(options) if prefer is not None else None
+        return wanted if wanted is not None else rng.choice(sorted(options))
 
     def do(*action):
         apply_action(game, action)
@@ -83,10 +90,10 @@ def play_random_game(rng, game, after_action=None, undo_rate=0.1, stop_after=Non
         if game.can_hold and rng.random() < 0.3:
             if do("hold", sorted(rng.sample(range(5), rng.randint(1, 4)))):
                 return actions
-        if do("score", rng.choice(sorted(game.options()))):
+        if do("score", choose()):
             return actions
         if rng.random() < undo_rate:
-            if do("undo",) or do("score", rng.choice(sorted(game.options()))):
+            if do("undo",) or do("score", choose()):
                 return actions
     return actions
 
