@@ -1,0 +1,468 @@
+"""The controller: applies moves to the engine, saves, renders, announces.
+
+One source of truth: ``self.game`` (a :class:`dicepoker.game.Game`).  Every
+change goes through :meth:`App.play` (moves as data, the engine's own
+language) or a screen action; each is saved at once and the page re-rendered
+from the game.  The DOM is never read back as state (the setup form aside).
+
+Plug-in points for the strategy work (hints, computer seats):
+
+- ``App.observers``: callables ``f(app)`` run after every render.  A computer
+  player registers one that, when ``app.game.seats[app.game.current_player]``
+  is not ``"human"``, schedules its next move and applies it with
+  ``app.play({"roll": [...]})`` / ``app.play({"score": box})`` — the same path
+  a tap takes, so saving, announcing and the end screen come for free.
+- ``App.busy``: set it while a computer is playing so input ignores taps.
+- A hint button: add ``<button id="hint">`` to the tray, bind it in
+  ``input.py`` and draw the advice with ``render.Renderer`` (e.g. a
+  ``data-hint`` attribute on dice and cells).  Import the strategy lazily on
+  first use (it is not in ``pyscript.toml``'s ``[files]``).
+"""
+
+import asyncio
+import json
+
+from dicepoker.errors import DicePokerError, InvalidSetup
+from dicepoker.game import Game
+
+from . import highscores, storage as keys
+from .dom import by_id, clone_template, document, local_date, window
+from .i18n import Catalogue, LANGUAGES, DEFAULT_LANGUAGE
+from .links import link_key, link_params, setup_from_params
+
+
+async def load_start_catalogue():
+    """The catalogue boot.js started fetching (English as the fallback)."""
+    boot = getattr(window, "dicePokerBoot", None)
+    if not boot:
+        text = await fetch_text("./static/i18n/en.json")
+        english = Catalogue(DEFAULT_LANGUAGE, json.loads(text))
+        return english, english
+    lang = boot.lang if boot.lang in LANGUAGES else DEFAULT_LANGUAGE
+    english = None
+    if lang != DEFAULT_LANGUAGE:
+        try:
+            english = Catalogue(DEFAULT_LANGUAGE, json.loads(await boot.english))
+        except Exception:
+            english = None
+    try:
+        text = await boot.catalogue
+        return Catalogue(lang, json.loads(text), english), english
+    except Exception:
+        if english is not None:
+            return english, english
+        text = await fetch_text("./static/i18n/en.json")
+        english = Catalogue(DEFAULT_LANGUAGE, json.loads(text))
+        return english, english
+
+
+async def fetch_text(path):
+    response = await window.fetch(path)
+    if not response.ok:
+        raise IOError("%s: HTTP %s" % (path, response.status))
+    return await response.text()
+
+
+def join_names(cat, names):
+    if len(names) == 1:
+        return names[0]
+    return cat.t("list.and", first=", ".join(names[:-1]), last=names[-1])
+
+
+class View:
+    """UI-only state that is not part of the game (which screen, animation)."""
+
+    def __init__(self):
+        self.screen = "setup"
+        self.roll_serial = 0      # counts rolls seen in this page, drives the animation
+        self.rolled = ()          # dice thrown by the last roll
+
+
+class App:
+    def __init__(self, storage, catalogue, renderer, setup_form, english=None):
+        self.storage = storage
+        self.cat = catalogue
+        self.renderer = renderer
+        self.setup_form = setup_form
+        self.view = View()
+        self.game = None
+        self.meta = {"link": None, "recorded": False}
+        self.observers = []
+        self.busy = False
+        self._pending = None          # what #confirm will do
+        self._pending_cancel = None   # what #cancel / Esc will do
+        self._catalogues = {catalogue.lang: catalogue}
+        if english is not None:
+            self._catalogues[english.lang] = english
+        self._rules_lang = None
+
+    # ------------------------------------------------------------ start-up
+    def start(self, params):
+        """Resume the saved game, start a linked one, or show setup."""
+        game, meta, error = self.storage.load_game()
+        if error is not None:
+            self.notice(self.cat.t("notice.bad_save",
+                                   reason=self.cat.error(error, "save_error")))
+        link, link_error = None, None
+        try:
+            link = setup_from_params(params)
+        except DicePokerError as problem:
+            link_error = problem
+        if link_error is not None:
+            self.notice(self.cat.t("notice.bad_link", reason=self.cat.error(link_error)))
+            self._forget_link_in_url()
+        if game is not None:
+            self.game, self.meta = game, meta
+            self.view.screen = "game"
+        if link is not None:
+            key = link_key(link)
+            if game is not None and meta["link"] == key:
+                pass                                    # reload of the link's own game
+            elif game is not None and not game.is_over:
+                self.ask("link", lambda: self.new_game(link, key),
+                         on_cancel=self._forget_link_in_url)
+            else:
+                self.new_game(link, key)
+                return
+        if self.game is None:
+            self.show_setup()
+        else:
+            self.refresh()
+            if self.game.is_over:
+                self.show_end()
+
+    # ---------------------------------------------------------------- state
+    def refresh(self):
+        self.renderer.render(self.game, self.view)
+        for observer in self.observers:
+            observer(self)
+
+    def save(self):
+        if self.game is not None:
+            self.storage.save_game(self.game, self.meta)
+
+    def notice(self, text):
+        by_id("notice-text").textContent = text
+        by_id("notice").hidden = False
+
+    def storage_unavailable(self):
+        """Say once that progress won't be kept (storage blocked or full)."""
+        self.notice(self.cat.t("notice.no_storage"))
+
+    # ---------------------------------------------------------------- moves
+    def play(self, move):
+        """Apply one move given as data; save, draw, announce.  Errors become messages."""
+        game = self.game
+        if game is None or self._pending is not None:
+            return
+        before_player = game.current_player
+        kind = list(move)[0]
+        if kind == "undo" and game.is_over:
+            return                        # results are recorded; the game stays finished
+        thrown = [i for i in range(5) if i not in game.held]
+        last_box = game.moves[-1].get("score") if game.moves else None
+        try:
+            result = game.apply(move)
+        except DicePokerError as error:
+            self.renderer.announce(self.cat.error(error))
+            return
+        if kind == "roll":
+            self.view.roll_serial += 1
+            self.view.rolled = tuple(thrown)
+        self.save()
+        if game.is_over and not self.meta.get("recorded"):
+            self._record_results()
+        self.refresh()
+        self._announce_move(kind, move, result, before_player, last_box)
+        if kind == "score" and game.is_over:
+            self.show_end()
+
+    def _announce_move(self, kind, move, result, before_player, last_box):
+        t, game = self.cat.t, self.game
+        if kind == "roll":
+            dice = ", ".join(str(d) for d in game.dice)
+            if game.rolls_left:
+                self.renderer.announce(t("announce.roll", dice=dice, count=game.rolls_left))
+            else:
+                self.renderer.announce(t("announce.roll_last", dice=dice))
+        elif kind == "score":
+            box = move["score"]
+            text = t("announce.scored", name=game.players[before_player], points=result,
+                     box=t("box." + box))
+            if game.is_over:
+                text += " " + t("announce.over")
+            else:
+                text += " " + t("announce.next", name=game.players[game.current_player])
+            self.renderer.announce(text)
+        elif kind == "undo":
+            self.renderer.announce(t("announce.undone", box=t("box." + str(last_box)),
+                                     name=game.players[game.current_player]))
+
+    def toggle_hold(self, index):
+        game = self.game
+        if game is None or not game.can_hold:
+            return
+        held = [i for i in game.held if i != index]
+        if len(held) == len(game.held):
+            held.append(index)
+        self.play({"hold": sorted(held)})
+
+    def roll(self):
+        if self.game is not None and self.game.can_roll:
+            self.play({"roll": list(self.game.held)})
+
+    def fill(self, box):
+        """Fill ``box`` with the current dice; a 0 asks first."""
+        game = self.game
+        if game is None or self._pending is not None:
+            return
+        points = game.options().get(box)
+        if points is None:
+            return
+        if points == 0:
+            name = self.cat.t("box." + box)
+            self.ask("zero", lambda: self.play({"score": box}), box=name)
+        else:
+            self.play({"score": box})
+
+    def undo(self):
+        game = self.game
+        if game is not None and game.can_undo:
+            self.play({"undo": True})
+
+    # ------------------------------------------------------- confirmations
+    def ask(self, kind, on_confirm, on_cancel=None, **params):
+        """Open the confirmation dialog; ``#confirm`` runs ``on_confirm``."""
+        t = self.cat.t
+        if self.game is not None:
+            params.setdefault("players", join_names(self.cat, self.game.players))
+            params.setdefault("round", min(self.game.round + 1, self.game.rounds))
+            params.setdefault("rounds", self.game.rounds)
+        self._pending, self._pending_cancel = on_confirm, on_cancel
+        by_id("confirm-title").textContent = t("confirm.%s_title" % kind, **params)
+        by_id("confirm-text").textContent = t("confirm.%s_text" % kind, **params)
+        by_id("confirm").textContent = t("confirm.%s_ok" % kind, **params)
+        cancel_key = "confirm.%s_cancel" % kind
+        by_id("cancel").textContent = t(cancel_key if self.cat.has(cancel_key) else "confirm.cancel")
+        dialog = by_id("confirm-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def answer(self, accepted):
+        action = self._pending if accepted else self._pending_cancel
+        self._pending = self._pending_cancel = None
+        dialog = by_id("confirm-dialog")
+        if dialog.open:
+            dialog.close()
+        if action is not None:
+            action()
+
+    # ------------------------------------------------------------- screens
+    def show_setup(self):
+        last = self.storage.get_json(keys.SETUP, None)
+        if self.game is not None:
+            last = {"players": self.game.players, "seats": self.game.seats,
+                    "ruleset": self.game.ruleset.id}
+        if not isinstance(last, dict):
+            last = {}
+        self.setup_form.fill(last)
+        self.view.screen = "setup"
+        self.refresh()
+
+    def back_to_game(self):
+        if self.game is not None:
+            self.view.screen = "game"
+            self.refresh()
+
+    def submit_setup(self):
+        setup = self.setup_form.read()
+        try:
+            self._check_setup(setup)
+        except InvalidSetup as error:
+            self.setup_form.show_error(self.cat.error(error))
+            self.setup_form.focus_first_problem()
+            return
+        self.setup_form.show_error(None)
+        if self.game is not None and not self.game.is_over:
+            self.ask("leave", lambda: self.new_game(setup))
+        else:
+            self.new_game(setup)
+
+    @staticmethod
+    def _check_setup(setup):
+        Game(setup["players"], ruleset=setup["ruleset"], seed=setup["seed"] or 1,
+             seats=setup["seats"])
+
+    def new_game(self, setup, link=None):
+        """Start a game; ``link`` is the key of the URL that asked for it, if any."""
+        self.game = Game(setup["players"], ruleset=setup["ruleset"], seed=setup.get("seed"),
+                         seats=setup.get("seats"))
+        self.meta = {"link": link, "recorded": False}
+        if link is None:
+            self._forget_link_in_url()
+        self.storage.set_json(keys.SETUP, {"players": self.game.players,
+                                           "seats": self.game.seats,
+                                           "ruleset": self.game.ruleset.id})
+        self.view = View()
+        self.view.screen = "game"
+        self.close_dialog("end-dialog")
+        self.save()
+        self.refresh()
+        self.renderer.announce(self.cat.t("announce.next",
+                                          name=self.game.players[self.game.current_player]))
+
+    def play_again(self):
+        game = self.game
+        if game is not None:
+            self.new_game({"players": game.players, "seats": game.seats,
+                           "ruleset": game.ruleset.id, "seed": None})
+            by_id("roll").focus()
+
+    def _forget_link_in_url(self):
+        if window.location.search:
+            window.history.replaceState(None, "", window.location.pathname)
+
+    def share_link(self):
+        """The URL that replays this game's dice for the same players."""
+        game = self.game
+        query = window.URLSearchParams.new()
+        for name, value in link_params(game.players, game.ruleset.id, game.seed):
+            query.append(name, value)
+        return "%s%s?%s" % (window.location.origin, window.location.pathname, query.toString())
+
+    # ---------------------------------------------------------- end of game
+    def _record_results(self):
+        game = self.game
+        table = highscores.clean_table(self.storage.get_json(keys.HIGHSCORES, {}))
+        results = [(game.players[p], total) for p, total in enumerate(game.totals())
+                   if game.seats[p] == "human"]
+        self.last_ranks = highscores.add_results(table, game.ruleset.id, results, local_date())
+        self.storage.set_json(keys.HIGHSCORES, table)
+        self.meta["recorded"] = True
+        self.save()
+
+    def show_end(self):
+        t, game = self.cat.t, self.game
+        totals = game.totals()
+        order = sorted(range(len(totals)), key=lambda p: (-totals[p], p))
+        winners = game.winners()
+        if len(game.players) == 1:
+            text = t("end.winner_solo", points=totals[0])
+        elif len(winners) == 1:
+            text = t("end.winner", name=game.players[winners[0]])
+        else:
+            text = t("end.tie", names=join_names(self.cat, [game.players[p] for p in winners]))
+        by_id("end-winner").textContent = text
+        standings = by_id("standings")
+        standings.replaceChildren()
+        rank = 0
+        for position, p in enumerate(order):
+            if position == 0 or totals[p] != totals[order[position - 1]]:
+                rank = position + 1
+            li = clone_template("tpl-standing")
+            li.classList.toggle("winner", p in winners)
+            li.querySelector(".standing-rank").textContent = t("end.rank", rank=rank)
+            li.querySelector(".standing-name").textContent = game.players[p]
+            li.querySelector(".standing-score").textContent = t("end.points", count=totals[p])
+            standings.appendChild(li)
+        by_id("end-scores-title").textContent = t(
+            "end.scores_title", ruleset=t("ruleset." + game.ruleset.id))
+        self._fill_highscores(by_id("end-scores"), game.ruleset.id)
+        dialog = by_id("end-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        by_id("play-again").focus()
+
+    def _fill_highscores(self, target, ruleset):
+        t = self.cat.t
+        table = highscores.clean_table(self.storage.get_json(keys.HIGHSCORES, {}))
+        entries = table.get(ruleset, [])
+        target.replaceChildren()
+        for entry in entries:
+            li = clone_template("tpl-highscore")
+            li.querySelector(".hs-name").textContent = entry["name"]
+            li.querySelector(".hs-meta").textContent = t("scores.entry_meta", date=entry["date"],
+                                                         count=entry["players"])
+            li.querySelector(".hs-score").textContent = str(entry["score"])
+            target.appendChild(li)
+        return len(entries)
+
+    def show_scores(self, ruleset=None):
+        select = by_id("scores-ruleset")
+        if ruleset is None:
+            ruleset = self.game.ruleset.id if self.game is not None else select.value
+        select.value = ruleset
+        count = self._fill_highscores(by_id("scores-list"), ruleset)
+        by_id("scores-empty").hidden = count > 0
+        dialog = by_id("scores-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def close_dialog(self, dialog_id):
+        dialog = by_id(dialog_id)
+        if dialog.open:
+            dialog.close()
+
+    # --------------------------------------------------------------- rules
+    async def show_rules(self):
+        dialog = by_id("rules-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        if self._rules_lang == self.cat.lang:
+            return
+        body = by_id("rules-body")
+        try:
+            html = await fetch_text("./static/i18n/" + self.cat.t("rules.file"))
+        except Exception:
+            body.textContent = self.cat.t("rules.failed")
+            return
+        body.innerHTML = html     # our own static page, never user text
+        self._rules_lang = self.cat.lang
+
+    # ------------------------------------------------------------ language
+    async def switch_language(self, lang):
+        if lang not in LANGUAGES or lang == self.cat.lang:
+            return
+        catalogue = self._catalogues.get(lang)
+        if catalogue is None:
+            try:
+                text = await fetch_text("./static/i18n/%s.json" % lang)
+                catalogue = Catalogue(lang, json.loads(text), self._english())
+            except Exception:
+                by_id("lang").value = self.cat.lang
+                return
+            self._catalogues[lang] = catalogue
+        self.storage.set(keys.LANG, lang)
+        self.use_catalogue(catalogue)
+
+    def _english(self):
+        return self._catalogues.get(DEFAULT_LANGUAGE)
+
+    def use_catalogue(self, catalogue):
+        self.cat = catalogue
+        apply_static_texts(catalogue)
+        self.renderer.set_catalogue(catalogue)
+        self.setup_form.set_catalogue(catalogue)
+        self._rules_lang = None
+        self.refresh()
+        if by_id("end-dialog").open:
+            self.show_end()
+        if by_id("rules-dialog").open:
+            asyncio.create_task(self.show_rules())
+
+
+def apply_static_texts(cat):
+    """Translate the markup: ``data-i18n`` (text) and ``data-i18n-attr`` (attributes)."""
+    document.documentElement.lang = cat.lang
+    nodes = document.querySelectorAll("[data-i18n]")
+    for i in range(nodes.length):
+        el = nodes.item(i)
+        el.textContent = cat.t(el.getAttribute("data-i18n"))
+    nodes = document.querySelectorAll("[data-i18n-attr]")
+    for i in range(nodes.length):
+        el = nodes.item(i)
+        for pair in el.getAttribute("data-i18n-attr").split():
+            attr, key = pair.split(":", 1)
+            el.setAttribute(attr, cat.t(key))
+    by_id("lang").value = cat.lang
+    by_id("lang-code").textContent = cat.lang.upper()

@@ -1,0 +1,96 @@
+"""Small helpers over the DOM, so the rest of ``ui`` reads like plain Python.
+
+:class:`Node` remembers what it last wrote to its element and skips writes that
+would change nothing.  That makes rendering idempotent and cheap: a render
+after a tap touches only the few elements whose text or state really changed,
+which matters because every DOM access from MicroPython crosses the FFI.
+"""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+_MISSING = object()
+
+
+def by_id(element_id):
+    return document.getElementById(element_id)
+
+
+def listen(target, event, handler):
+    """Call ``handler(event)`` on ``event``; the proxy lives as long as the page."""
+    proxy = create_proxy(handler)
+    target.addEventListener(event, proxy)
+    return proxy
+
+
+def clone_template(template_id):
+    """The first element of ``<template id=...>``, cloned (for repeated nodes)."""
+    return by_id(template_id).content.firstElementChild.cloneNode(True)
+
+
+class Node:
+    """A DOM element with write-through caching of text, attributes and classes."""
+
+    def __init__(self, element):
+        self.el = element
+        self._cache = {}
+
+    def _changed(self, key, value):
+        if self._cache.get(key, _MISSING) == value:
+            return False
+        self._cache[key] = value
+        return True
+
+    def text(self, value):
+        """Set the element's text (always as text, never as HTML)."""
+        value = str(value)
+        if self._changed("#text", value):
+            self.el.textContent = value
+
+    def attr(self, name, value):
+        """Set an attribute; ``None`` or ``False`` removes it, ``True`` sets it empty."""
+        if value is False:
+            value = None
+        if value is True:
+            value = ""
+        if not self._changed(name, value):
+            return
+        if value is None:
+            self.el.removeAttribute(name)
+        else:
+            self.el.setAttribute(name, str(value))
+
+    def show(self, visible):
+        self.attr("hidden", not visible)
+
+    def disabled(self, value):
+        self.attr("disabled", bool(value))
+
+    def cls(self, name, on):
+        on = bool(on)
+        if self._changed("." + name, on):
+            self.el.classList.toggle(name, on)
+
+    def forget(self):
+        """Drop the cache (after something else changed the element)."""
+        self._cache = {}
+
+
+def node(element_id):
+    return Node(by_id(element_id))
+
+
+def local_date():
+    """Today as YYYY-MM-DD in the player's time zone."""
+    now = window.Date.new()
+    return "%04d-%02d-%02d" % (now.getFullYear(), now.getMonth() + 1, now.getDate())
+
+
+def query_params():
+    """The page URL's query string as a plain dict of strings."""
+    params = {}
+    search = window.URLSearchParams.new(window.location.search)
+    for name in ("players", "seed", "rules"):
+        if search.has(name):
+            params[name] = search.get(name)
+    return params

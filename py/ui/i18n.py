@@ -1,0 +1,126 @@
+"""Messages in the player's language: catalogue lookup, placeholders, plurals.
+
+Pure Python (no ``js``), so the same rules can be checked on CPython.
+
+Catalogue convention (``static/i18n/<lang>.json``, one flat JSON object):
+
+- Keys are dotted ids (``"roll.button"``, ``"box.pair"``, ``"error.no_rolls_left"``).
+  Keys starting with ``_`` are notes for translators, never shown.
+- Placeholders are ``{name}``; a translation must keep the same placeholder names
+  (order may change).  Values passed in are shown as plain text.
+- A *plural* message is an object keyed by the language's integer plural
+  categories (CLDR names) and always gets its number as ``{count}``:
+  en ``one/other``; lt ``one/few/other``; be ``one/few/many``; sk ``one/few/other``.
+  Example: ``"rolls.left": {"one": "{count} roll left", "other": "{count} rolls left"}``.
+- Errors from the engine are shown through ``error.<code>`` (moves and setup) and
+  ``save_error.<code>`` (why a saved game could not be restored), with the
+  error's ``params`` as placeholders; unknown codes fall back to ``error.unknown``
+  / ``save_error.unknown``.
+- Static page text: elements in ``index.html`` carry ``data-i18n="key"`` (their
+  text) and ``data-i18n-attr="attr:key attr:key"`` (attributes such as
+  ``aria-label``); their English text in the HTML is only a fallback.
+"""
+
+LANGUAGES = ("en", "lt", "be", "sk")
+DEFAULT_LANGUAGE = "en"
+
+# Integer plural categories each language's catalogue must provide.
+PLURAL_CATEGORIES = {
+    "en": ("one", "other"),
+    "lt": ("one", "few", "other"),
+    "be": ("one", "few", "many"),
+    "sk": ("one", "few", "other"),
+}
+
+
+def plural_category(lang, n):
+    """The CLDR plural category of the whole number ``n`` in ``lang``."""
+    n = abs(int(n))
+    last, last_two = n % 10, n % 100
+    if lang == "lt":
+        if last == 1 and not 11 <= last_two <= 19:
+            return "one"
+        if 2 <= last <= 9 and not 11 <= last_two <= 19:
+            return "few"
+        return "other"
+    if lang == "be":
+        if last == 1 and last_two != 11:
+            return "one"
+        if 2 <= last <= 4 and not 12 <= last_two <= 14:
+            return "few"
+        return "many"
+    if lang == "sk":
+        if n == 1:
+            return "one"
+        if 2 <= n <= 4:
+            return "few"
+        return "other"
+    return "one" if n == 1 else "other"
+
+
+def pick_language(wanted):
+    """The first supported language among ``wanted`` (e.g. ``["lt-LT", "en"]``)."""
+    for tag in wanted:
+        base = str(tag).split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+def fill(template, params):
+    """Replace ``{name}`` placeholders; an unknown placeholder stays visible as is."""
+    out = []
+    i = 0
+    while True:
+        start = template.find("{", i)
+        if start < 0:
+            out.append(template[i:])
+            return "".join(out)
+        end = template.find("}", start)
+        if end < 0:
+            out.append(template[i:])
+            return "".join(out)
+        name = template[start + 1:end]
+        out.append(template[i:start])
+        out.append(str(params[name]) if name in params else template[start:end + 1])
+        i = end + 1
+
+
+class Catalogue:
+    """One language's messages; ``fallback`` (English) covers missing keys."""
+
+    def __init__(self, lang, messages, fallback=None):
+        self.lang = lang
+        self.messages = messages
+        self.fallback = fallback
+
+    def _raw(self, key):
+        if key in self.messages:
+            return self.messages[key]
+        if self.fallback is not None:
+            return self.fallback._raw(key)
+        return None
+
+    def has(self, key):
+        return self._raw(key) is not None
+
+    def t(self, key, **params):
+        """The message ``key`` with its placeholders filled (plural if ``count`` given)."""
+        raw = self._raw(key)
+        if raw is None:
+            return key
+        if isinstance(raw, dict):
+            count = params.get("count", 0)
+            raw = raw.get(plural_category(self.lang, count)) or raw.get("other") or ""
+        return fill(raw, params)
+
+    def error(self, error, prefix="error"):
+        """A readable sentence for an engine error (``.code`` + ``.params``)."""
+        code = getattr(error, "code", None)
+        params = dict(getattr(error, "params", None) or {})
+        if "box" in params and self.has("box." + str(params["box"])):
+            params["box"] = self.t("box." + str(params["box"]))
+        key = "%s.%s" % (prefix, code)
+        if code is None or not self.has(key):
+            key = prefix + ".unknown"
+        return self.t(key, **params)

@@ -1,0 +1,122 @@
+"""The setup screen: player rows (name + seat), rule set, optional seed.
+
+A form is the one place where the DOM is read back: ``read()`` collects what
+the player typed into a plain setup dict, which the controller validates
+through the engine (``Game(...)`` raises ``InvalidSetup`` with a code).
+
+Computer seats: ``COMPUTER_SEATS`` lists the seat kinds offered besides
+``human``.  It is empty until computer play is wired in (strategy issue); add
+``("optimal", "good", "beginner")`` here and every player row's select offers
+them, labelled by the catalogue keys ``seat.<kind>``.  The engine already
+stores seats in the game (``Game(seats=...)``).
+"""
+
+from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
+from dicepoker.rules import DEFAULT_RULESET
+
+from .dom import by_id, clone_template, document
+
+COMPUTER_SEATS = ()
+
+
+class SetupForm:
+    def __init__(self, catalogue):
+        self.cat = catalogue
+        self.list = by_id("setup-players")
+        self.add_button = by_id("add-player")
+        self.seed = by_id("seed")
+        self.error = by_id("setup-error")
+        self.rows = []
+
+    # ---------------------------------------------------------------- filling
+    def fill(self, setup):
+        """Show a setup (the last one used, or the defaults)."""
+        self.list.replaceChildren()
+        self.rows = []
+        players = setup.get("players") or []
+        seats = setup.get("seats") or []
+        for i in range(max(1, min(len(players), MAX_PLAYERS))):
+            name = players[i] if i < len(players) else None
+            seat = seats[i] if i < len(seats) else "human"
+            self._add_row(name, seat)
+        ruleset = setup.get("ruleset") or DEFAULT_RULESET
+        radios = document.querySelectorAll('input[name="ruleset"]')
+        for i in range(radios.length):
+            radios.item(i).checked = radios.item(i).value == ruleset
+        self.seed.value = setup.get("seed") or ""
+        self.show_error(None)
+        self.relabel()
+
+    def _add_row(self, name=None, seat="human"):
+        li = clone_template("tpl-setup-player")
+        number = len(self.rows) + 1
+        li.querySelector(".player-dot").setAttribute("data-seat", str(number - 1))
+        name_input = li.querySelector(".player-name")
+        name_input.maxLength = MAX_NAME_LENGTH
+        name_input.id = "player-name-%d" % number
+        name_input.value = name if name else self.cat.t("setup.default_name", number=number)
+        select = li.querySelector(".player-seat")
+        for kind in COMPUTER_SEATS:
+            option = document.createElement("option")
+            option.value = kind
+            select.appendChild(option)
+        select.value = seat if seat == "human" or seat in COMPUTER_SEATS else "human"
+        li.querySelector(".seat").hidden = not COMPUTER_SEATS
+        self.list.appendChild(li)
+        self.rows.append(li)
+
+    def add_player(self):
+        if len(self.rows) < MAX_PLAYERS:
+            self._add_row()
+            self.relabel()
+            self.rows[-1].querySelector(".player-name").select()
+
+    def remove_player(self, index):
+        if len(self.rows) > 1 and 0 <= index < len(self.rows):
+            self.rows.pop(index).remove()
+            self.relabel()
+
+    def relabel(self):
+        """Labels in the current language, numbered by position."""
+        t = self.cat.t
+        for i, li in enumerate(self.rows):
+            number = i + 1
+            li.querySelector(".player-label").textContent = t("setup.player_label", number=number)
+            li.querySelector(".seat-label").textContent = t("setup.seat_label", number=number)
+            remove = li.querySelector(".remove-player")
+            remove.setAttribute("aria-label", t("setup.remove_player", number=number))
+            remove.setAttribute("data-row", str(i))
+            remove.disabled = len(self.rows) == 1
+            select = li.querySelector(".player-seat")
+            for j in range(select.options.length):
+                option = select.options.item(j)
+                option.textContent = t("seat." + option.value)
+        self.add_button.disabled = len(self.rows) >= MAX_PLAYERS
+
+    def set_catalogue(self, catalogue):
+        self.cat = catalogue
+        self.relabel()
+
+    # ---------------------------------------------------------------- reading
+    def read(self):
+        """What the player chose, as plain data (not yet validated)."""
+        players, seats = [], []
+        for li in self.rows:
+            players.append(li.querySelector(".player-name").value)
+            seats.append(li.querySelector(".player-seat").value)
+        checked = document.querySelector('input[name="ruleset"]:checked')
+        seed = self.seed.value.strip()
+        return {"players": players, "seats": seats,
+                "ruleset": checked.value if checked else DEFAULT_RULESET,
+                "seed": seed or None}
+
+    def show_error(self, text):
+        self.error.textContent = text or ""
+        self.error.hidden = not text
+
+    def focus_first_problem(self):
+        for li in self.rows:
+            field = li.querySelector(".player-name")
+            if not field.value.strip():
+                field.focus()
+                return

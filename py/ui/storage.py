@@ -1,0 +1,132 @@
+"""localStorage, made safe: the game keeps playing when storage fails.
+
+Keys (all under the ``dicepoker.`` prefix):
+
+- ``dicepoker.game``       the game in progress: the engine's ``to_json()``
+- ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool}
+- ``dicepoker.setup``      last setup: {"players": [...], "seats": [...], "ruleset": id}
+- ``dicepoker.lang``       the language the player chose
+- ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
+- ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
+  aside (never deleted) so it can be exported or reported.
+
+Every read and write goes through :class:`Storage`, which turns a missing,
+blocked or full storage into ``available = False`` and one callback, so the
+player is told once that progress won't be kept.
+"""
+
+import json
+
+from dicepoker.errors import InvalidSave
+from dicepoker.game import Game
+
+from .dom import window
+
+PREFIX = "dicepoker."
+GAME = PREFIX + "game"
+GAME_META = PREFIX + "game-meta"
+SETUP = PREFIX + "setup"
+LANG = PREFIX + "lang"
+HIGHSCORES = PREFIX + "highscores"
+BAD_SAVE = PREFIX + "bad-save."
+
+
+class Storage:
+    def __init__(self, on_unavailable=None):
+        self.on_unavailable = on_unavailable
+        self.available = True
+        self._warned = False
+        try:
+            self._store = window.localStorage
+            probe = PREFIX + "probe"
+            self._store.setItem(probe, "1")
+            self._store.removeItem(probe)
+        except Exception:
+            self._store = None
+            self.available = False
+
+    def _failed(self):
+        self.available = False
+        if not self._warned and self.on_unavailable is not None:
+            self._warned = True
+            self.on_unavailable()
+
+    def get(self, key):
+        if self._store is None:
+            return None
+        try:
+            value = self._store.getItem(key)
+        except Exception:
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key, value):
+        """Write ``value``; False (and the one-time notice) if storage refused."""
+        if self._store is None:
+            self._failed()
+            return False
+        try:
+            self._store.setItem(key, value)
+            return True
+        except Exception:
+            self._failed()
+            return False
+
+    def remove(self, key):
+        if self._store is not None:
+            try:
+                self._store.removeItem(key)
+            except Exception:
+                pass
+
+    def get_json(self, key, default=None):
+        text = self.get(key)
+        if text is None:
+            return default
+        try:
+            return json.loads(text)
+        except ValueError:
+            return default
+
+    def set_json(self, key, value):
+        return self.set(key, json.dumps(value))
+
+    # ------------------------------------------------------------- the game
+    def save_game(self, game, meta):
+        self.set(GAME, game.to_json())
+        self.set_json(GAME_META, meta)
+
+    def clear_game(self):
+        self.remove(GAME)
+        self.remove(GAME_META)
+
+    def load_game(self):
+        """(game, meta, error): the saved game, or the reason it could not be restored.
+
+        A save that fails validation is moved aside under ``bad-save.<time>``
+        (only removed from ``game`` once the copy is written), and the
+        :class:`InvalidSave` is returned for the page to explain.
+        """
+        text = self.get(GAME)
+        if text is None:
+            return None, None, None
+        try:
+            game = Game.from_json(text)
+        except InvalidSave as error:
+            self._keep_aside(text)
+            return None, None, error
+        except Exception:  # a tampered save the engine's checks did not foresee
+            self._keep_aside(text)
+            return None, None, InvalidSave("unreadable", "the saved game cannot be read")
+        meta = self.get_json(GAME_META, {})
+        if not isinstance(meta, dict):
+            meta = {}
+        link = meta.get("link")
+        return game, {"link": link if isinstance(link, str) else None,
+                      "recorded": meta.get("recorded") is True}, None
+
+    def _keep_aside(self, text):
+        key = BAD_SAVE + str(window.Date.new().toISOString())
+        if self.set(key, text):
+            self.remove(GAME)
+            self.remove(GAME_META)

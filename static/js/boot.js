@@ -1,0 +1,79 @@
+/* Start-up helper that runs before Python (a classic script in <head>).
+
+   1. Picks the start language (the player's saved choice, else the first of
+      navigator.languages we ship, else English) and starts fetching its
+      message catalogue at once, in parallel with the Python runtime; Python
+      (py/ui/app.py) picks the promise up from window.dicePokerBoot.
+   2. Never leaves a blank or frozen page: if the runtime fails, or Python
+      finishes without marking the page ready, it shows #boot-failed, in the
+      player's language when the catalogue could be read. */
+(function () {
+  "use strict";
+  var LANGS = ["en", "lt", "be", "sk"];
+  var lang = null;
+  try {
+    lang = window.localStorage.getItem("dicepoker.lang");
+  } catch (e) { /* storage blocked: fall through to the browser's languages */ }
+  if (LANGS.indexOf(lang) < 0) {
+    lang = "en";
+    var wanted = navigator.languages || [navigator.language || "en"];
+    for (var i = 0; i < wanted.length; i++) {
+      var base = String(wanted[i]).split("-")[0].toLowerCase();
+      if (LANGS.indexOf(base) >= 0) { lang = base; break; }
+    }
+  }
+  function fetchText(path) {
+    return fetch(path).then(function (r) {
+      if (!r.ok) { throw new Error(path + ": HTTP " + r.status); }
+      return r.text();
+    });
+  }
+  var boot = window.dicePokerBoot = {
+    lang: lang,
+    catalogue: fetchText("./static/i18n/" + lang + ".json"),
+    english: lang === "en" ? null : fetchText("./static/i18n/en.json"),
+    failed: false
+  };
+  // A failed prefetch is handled by whoever awaits it; don't report it twice.
+  boot.catalogue.catch(function () {});
+  if (boot.english) { boot.english.catch(function () {}); }
+
+  function state() { return document.documentElement.getAttribute("data-state"); }
+
+  function fail() {
+    if (boot.failed || state() !== "loading") { return; }
+    boot.failed = true;
+    var panel = document.getElementById("boot-failed");
+    var loading = document.getElementById("boot-loading");
+    if (!panel) { return; }
+    panel.hidden = false;
+    if (loading) { loading.hidden = true; }
+    document.getElementById("boot-reload").addEventListener("click", function () {
+      window.location.reload();
+    });
+    boot.catalogue.then(function (text) {
+      var messages = JSON.parse(text);
+      var nodes = panel.querySelectorAll("[data-i18n]");
+      for (var j = 0; j < nodes.length; j++) {
+        var key = nodes[j].getAttribute("data-i18n");
+        if (typeof messages[key] === "string") { nodes[j].textContent = messages[key]; }
+      }
+    }).catch(function () { /* keep the English fallback text */ });
+  }
+  boot.fail = fail;
+
+  // The Python script ran to its end (or died) without making the page ready.
+  ["mpy:done", "py:all-done"].forEach(function (name) {
+    window.addEventListener(name, function () { setTimeout(fail, 0); });
+  });
+  // The runtime itself could not load (missing file, no WebAssembly, ...).
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (target && target !== window && (target.tagName === "SCRIPT" || target.tagName === "LINK")) {
+      fail();
+    }
+  }, true);
+  window.addEventListener("unhandledrejection", function () { setTimeout(fail, 0); });
+  // Last resort: still loading after a long time (a very slow phone gets a reload offer).
+  setTimeout(fail, 45000);
+})();
