@@ -1,0 +1,234 @@
+"""Build a strategy table: the expected final score of every between-turns state.
+
+    PYTHONPATH=py python -m dicepoker.strategy.build --rules yahtzee [--out FILE]
+
+Backward induction over the filled-box sets, fullest first.  For one set of
+filled boxes, every (upper class, holds50) state of it is solved at once with
+numpy arrays shaped (states, 252 throws):
+
+    E0[s, t] = best box for throw t        (points, bonuses, value of the successor)
+    E1[s, t] = best keep after two rolls   (max over the keeps t allows of T @ E0)
+    E2[s, t] = best keep after one roll    (same, over E1)
+    V[s]     = first roll of five dice     (FIRST_ROLL @ E2)
+
+Scores come from the engine itself (``BOXES[b].score`` for every throw, and
+``Ruleset.joker_applies`` / ``options`` / ``poker_bonus_for`` for the
+five-of-a-kind cases), so the solver and the game cannot disagree about what
+a throw is worth.  The upper bonus is paid in the turn the upper sum reaches
+the threshold, so a state's value never needs the exact sum once it is dead
+(see :mod:`.states`).
+
+This module needs numpy and runs only on CPython; the browser reads the result
+with :mod:`.table`.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+from ..rules import BOXES, POKER, POKER_POINTS, RULESETS, get_ruleset
+from . import dicesets
+from .states import UPPER_COUNT, Layout
+from .table import encode_table
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+
+
+def default_out(rules_id):
+    return os.path.join(REPO_ROOT, "static", "strategy", "%s.dpst.gz" % rules_id)
+
+
+class _Dice:
+    """The dice-multiset machinery as numpy arrays (throws on the first axis).
+
+    Keep values are computed one die at a time: a keep of m dice is worth the
+    average, over the six faces, of the keep with one more die showing that
+    face.  That is 6 look-ups per keep instead of a 462 x 252 product.
+    """
+
+    def __init__(self):
+        throws, keeps = dicesets.THROWS, dicesets.KEEPS
+        self.counts = np.array([[t.count(face) for face in range(7)] for t in throws])
+        self.first_roll = np.zeros(len(throws))
+        outs, probs = dicesets.FIRST_ROLL
+        self.first_roll[outs] = probs
+        index = dicesets.KEEP_INDEX
+        self.grow = []       # by size 4..0: (keeps, the six keeps one die larger)
+        for size in range(4, -1, -1):
+            members = [k for k, keep in enumerate(keeps) if len(keep) == size]
+            larger = [[index[tuple(sorted(keeps[k] + (face,)))] for face in range(1, 7)]
+                      for k in members]
+            self.grow.append((np.array(members), np.array(larger)))
+        self.shrink = []     # by size 1..5: (keeps, the keeps one die smaller, padded)
+        for size in range(1, 6):
+            members = [k for k, keep in enumerate(keeps) if len(keep) == size]
+            smaller = []
+            for k in members:
+                keep = keeps[k]
+                kids = sorted(set(index[keep[:i] + keep[i + 1:]] for i in range(size)))
+                smaller.append(kids + [kids[0]] * (size - len(kids)))
+            self.shrink.append((np.array(members), np.array(smaller)))
+        self.throw_keeps = np.array([index[t] for t in throws])
+
+    def best_keep(self, after_keep):
+        """(252, S) values once a keep is chosen -> (252, S) values of a throw one roll earlier.
+
+        First the value of every keep (expected value of re-rolling the rest),
+        then for each throw the best keep it allows, as the best of a keep's
+        own value and the best of its one-die-smaller keeps, size by size.
+        """
+        value = np.empty((len(dicesets.KEEPS), after_keep.shape[1]))
+        value[self.throw_keeps] = after_keep
+        for members, larger in self.grow:
+            value[members] = value[larger].sum(axis=1) * (1.0 / 6.0)
+        for members, smaller in self.shrink:
+            value[members] = np.maximum(value[members], value[smaller].max(axis=1))
+        return value[self.throw_keeps]
+
+class Solver:
+    """Backward induction for one rule set; ``values`` is the table in layout order."""
+
+    def __init__(self, ruleset):
+        self.rules = ruleset
+        self.layout = Layout(ruleset)
+        self.dice = _Dice()
+        self.cap = ruleset.upper_bonus_at
+        throws = dicesets.THROWS
+        self.points = {b: np.array([BOXES[b].score(t) for t in throws], dtype=float)
+                       for b in ruleset.boxes}
+        n = len(ruleset.boxes)
+        # value of every state with the upper sum uncompressed, for successor look-ups
+        self.full = np.full((1 << n, self.cap + 1, 2), np.nan)
+        self.values = np.zeros(self.layout.size)
+        self._special = self._engine_special_cases()
+        self._sums_and_classes = []
+        for upper_set, sums in enumerate(self.layout.reachable):
+            classes = [self.layout.class_of[upper_set][u] for u in sums]
+            self._sums_and_classes.append((np.array(sums), np.array(classes)))
+
+    def _engine_special_cases(self):
+        """Per poker-box content: the throws whose options differ from the plain scores.
+
+        Asks the engine about all 252 throws, so if it ever gave a Joker or a
+        bonus to other throws, the solver would follow.
+        """
+        special = {}
+        for poker in (None, 0, POKER_POINTS):
+            card = {} if poker is None else {POKER: poker}
+            entries = []
+            for t, throw in enumerate(dicesets.THROWS):
+                joker = self.rules.joker_applies(card, throw)
+                bonus = self.rules.poker_bonus_for(card, throw)
+                if joker or bonus:
+                    entries.append((t, throw, joker, bonus))
+            special[poker] = entries
+        return special
+
+    def solve(self, progress=None):
+        layout = self.layout
+        n = layout.box_count
+        self.full[layout.full_mask] = 0.0
+        for mask in range(layout.full_mask - 1, -1, -1):
+            row_values = self._solve_mask(mask)
+            start = layout.offset(mask)
+            self.values[start:start + len(row_values)] = row_values
+            sums, classes = self._sums_and_classes[mask & ((1 << UPPER_COUNT) - 1)]
+            width = len(layout.flags(mask))
+            for f in layout.flags(mask):
+                self.full[mask, sums, f] = row_values[classes * width + f]
+            if progress and mask % 4096 == 0:
+                progress(mask)
+        return self.full[0, 0, 0]
+
+    def _box_value(self, box, mask, u, f, points):
+        """Points + upper bonus + successor value, for rows (u, f) and a points array.
+
+        ``u``, ``f`` and ``points`` broadcast against each other (rows x throws).
+        """
+        nxt = self.full[mask | 1 << self.layout.bit[box]]
+        if BOXES[box].section == "upper":
+            new_u = np.minimum(self.cap, u + points).astype(int)
+            reached = (u < self.cap) & (new_u >= self.cap)
+            points = points + np.where(reached, float(self.rules.upper_bonus), 0.0)
+        else:
+            new_u = u
+        if box == POKER:
+            f = (points == POKER_POINTS).astype(int)
+        return points + nxt[new_u, f]
+
+    def _solve_mask(self, mask):
+        layout, rules = self.layout, self.rules
+        upper_set = mask & ((1 << UPPER_COUNT) - 1)
+        flags = layout.flags(mask)
+        rows = [(u, f) for u in layout.representatives(upper_set) for f in flags]
+        u = np.array([r[0] for r in rows])[None, :]
+        f = np.array([r[1] for r in rows])[None, :]
+        open_boxes = [b for i, b in enumerate(rules.boxes) if not mask >> i & 1]
+        best = np.full((len(dicesets.THROWS), len(rows)), -np.inf)
+        for box in open_boxes:
+            if BOXES[box].section == "upper":
+                face = BOXES[box].face
+                per_count = self._box_value(box, mask, u, f, face * np.arange(6.0)[:, None])
+                values = per_count[self.dice.counts[:, face]]
+            else:
+                values = self._box_value(box, mask, u, f, self.points[box][:, None])
+            np.maximum(best, values, out=best)
+        self._apply_special(mask, best, u, f, flags)
+        after_two = self.dice.best_keep(best)
+        after_one = self.dice.best_keep(after_two)
+        return (after_one * self.dice.first_roll[:, None]).sum(axis=0)
+
+    def _apply_special(self, mask, best, u, f, flags):
+        """Five of a kind: the engine's Joker options and poker bonus replace the plain ones."""
+        rules = self.rules
+        card = {b: 0 for i, b in enumerate(rules.boxes) if mask >> i & 1}
+        poker_filled = POKER in card
+        for flag in flags:
+            rows = np.nonzero(f[0] == flag)[0]
+            poker = (POKER_POINTS if flag else 0) if poker_filled else None
+            if poker_filled:
+                card[POKER] = poker
+            for t, throw, joker, bonus in self._special[poker]:
+                if not joker:
+                    best[t, rows] += bonus
+                    continue
+                column = np.full(len(rows), -np.inf)
+                for box, points in rules.options(card, throw).items():
+                    value = self._box_value(box, mask, u[0, rows], f[0, rows],
+                                            np.full(len(rows), float(points)))
+                    np.maximum(column, value, out=column)
+                best[t, rows] = column + bonus
+
+
+def build(rules_id, out=None, quiet=False):
+    ruleset = get_ruleset(rules_id)
+    started = time.time()
+    solver = Solver(ruleset)
+    start_value = solver.solve()
+    elapsed = time.time() - started
+    data = encode_table(solver.layout, solver.values, start_value)
+    out = out or default_out(rules_id)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "wb") as handle:
+        handle.write(data)
+    if not quiet:
+        print("%s: start value %.9f, %d states, built in %.1f s -> %s (%d bytes)"
+              % (rules_id, start_value, solver.layout.size, elapsed, out, len(data)))
+    return solver, start_value, elapsed
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rules", required=True, choices=sorted(RULESETS))
+    parser.add_argument("--out", help="output file (default static/strategy/<rules>.dpst.gz)")
+    args = parser.parse_args(argv)
+    build(args.rules, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
