@@ -6,6 +6,7 @@ engine's counting helpers and the tests cannot hide.  The rule sets are written
 out again from RULES.md as plain tables.
 """
 
+from functools import lru_cache
 from itertools import combinations, permutations
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -78,7 +79,11 @@ def _run(dice, length):
 
 def own_score(box, dice):
     """What ``box`` scores for ``dice`` by its own pattern (no Joker), per RULES.md."""
-    dice = tuple(dice)
+    return _own_score(box, tuple(dice))
+
+
+@lru_cache(maxsize=None)
+def _own_score(box, dice):
     total = sum(dice)
     if box in UPPER:
         face = UPPER.index(box) + 1

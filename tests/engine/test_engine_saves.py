@@ -219,7 +219,7 @@ def _paths(value, prefix=()):
 _BASE_PATHS = list(_paths(json.loads(_BASE_TEXT)))[1:]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.sampled_from(_BASE_PATHS), json_values | st.just("<delete>")),
                 min_size=1, max_size=3))
 def test_any_edit_of_a_save_loads_faithfully_or_raises_invalid_save(edits):

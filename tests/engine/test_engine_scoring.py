@@ -171,7 +171,7 @@ def positions(draw):
     return ruleset, card, dice
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(positions())
 def test_options_with_the_joker_match_the_reference(position):
     ruleset, card, dice = position
