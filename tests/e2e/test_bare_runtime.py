@@ -69,3 +69,12 @@ def test_plain_python_http_server_serves_the_runtime(page, goto_ready):
         proc.terminate()
         proc.wait(timeout=10)
         LOCAL_ORIGINS.discard(origin)
+
+
+def test_axe_runs_offline_on_the_bare_page(page, site_url, goto_ready):
+    # axe-playwright-python ships axe.min.js in its wheel: no network needed.
+    from axe_playwright_python.sync_playwright import Axe
+
+    goto_ready(page, site_url + BARE)
+    result = Axe().run(page)
+    assert result.violations_count == 0, result.generate_report()
