@@ -18,10 +18,10 @@ What the game needs, found from the site itself rather than kept by hand:
     {PLACEHOLDER} keys expanded), [[fetch]] and [js_modules.*] URLs;
   - everything under static/ except: static/strategy/ (large tables, cached
     by the worker when first used), static/pwa/precache.json (the list
-    itself), notes and licences (*.md, *.txt, LICENSE*, *.map), and the
-    vendored PyScript chunks of plugins the config turns off
-    (`plugins = ["!py-editor", ...]` -> static/vendor/pyscript/py-editor-*.js).
-The test tests/pwa/test_precache.py checks that a real visit requests nothing
+    itself), and notes and licences (*.md, *.txt, LICENSE*, *.map). All
+    vendored PyScript chunks are kept: PyScript imports the plugin chunks
+    even when the config turns those plugins off (`plugins = ["!py-editor"]`).
+The test tests/pwa/test_offline.py checks that a real visit requests nothing
 outside this list (strategy tables aside).
 
 Pure standard library (Python 3.11+ for tomllib).
@@ -42,7 +42,6 @@ SW_PATH = "sw.js"
 RUNTIME_ONLY = ("static/strategy/",)
 SKIP_NAMES = re.compile(r"(\.md|\.txt|\.map|^LICENSE.*|^\..*)$")
 VERSION_LINE = re.compile(r'^const VERSION = "[^"]*";$', re.M)
-CHUNK_BASE = re.compile(r"-[A-Za-z0-9_-]{8}\.js$")
 
 
 class SiteError(Exception):
@@ -103,14 +102,12 @@ def config_urls(root, config_path):
             urls.append(base.rstrip("/") + "/" + name if base else name)
     for table in config.get("js_modules", {}).values():
         urls.extend(table.keys())
-    disabled = [p[1:] for p in config.get("plugins", []) if isinstance(p, str) and p.startswith("!")]
-    return urls, disabled
+    return urls
 
 
 def site_files(root):
     """Sorted site paths the game needs offline (see the module docstring)."""
     needed = set()
-    disabled_plugins = set()
 
     def add(path):
         if not os.path.isfile(os.path.join(root, path)):
@@ -131,9 +128,7 @@ def site_files(root):
             continue
         config = _norm("", config)
         add(config)
-        urls, disabled = config_urls(root, config)
-        disabled_plugins.update(disabled)
-        for u in urls:
+        for u in config_urls(root, config):
             path = _local(u)
             if path:
                 add(_norm("", path))  # PyScript resolves them against the page
@@ -143,9 +138,6 @@ def site_files(root):
             path = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
             if path == LIST_PATH or path.startswith(RUNTIME_ONLY) or SKIP_NAMES.search(name):
                 continue
-            if path.startswith("static/vendor/pyscript/"):
-                if CHUNK_BASE.sub("", name) in disabled_plugins:
-                    continue
             needed.add(path)
     needed.discard(SW_PATH)  # the browser fetches the worker itself
     return sorted(needed)

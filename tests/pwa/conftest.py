@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -37,13 +38,7 @@ USE_FIXTURE_PAGE = True
 sys.path.insert(0, os.path.join(REPO, ".ci"))
 import stage_site  # noqa: E402
 
-
-def regenerate_precache(root):
-    """Run .ci/precache.py on a site copy; return the new version."""
-    subprocess.run([sys.executable, os.path.join(REPO, ".ci", "precache.py"), "--root", root],
-                   check=True, capture_output=True, text=True)
-    with open(os.path.join(root, "static", "pwa", "precache.json"), encoding="utf-8") as f:
-        return json.load(f)["version"]
+from pwa_support import regenerate_precache  # noqa: E402
 
 
 class _GatedHandler(harness._Handler):
@@ -127,18 +122,23 @@ class Visit:
     def wait_ready(self):
         self.page.wait_for_selector("html[data-state=ready]", timeout=60_000)
 
-    def wait_offline_ready(self):
-        """Wait until a worker is active, controls the page and has its cache."""
-        self.page.wait_for_function(
+    def wait_offline_ready(self, timeout=60):
+        """Wait until a worker is active, controls the page and has its cache.
+
+        Polled from Python: page.wait_for_function() would take the promise
+        of an async predicate as a truthy answer and return at once."""
+        deadline = time.monotonic() + timeout
+        while not self.page.evaluate(
             """async () => {
                 const reg = await navigator.serviceWorker.getRegistration();
                 if (!reg || !reg.active || reg.active.state !== 'activated') return false;
                 if (!navigator.serviceWorker.controller) return false;
                 const names = await caches.keys();
                 return names.some((n) => /^dice-poker-[0-9a-f]{16}$/.test(n));
-            }""",
-            timeout=60_000,
-        )
+            }"""
+        ):
+            assert time.monotonic() < deadline, "the service worker never took control"
+            time.sleep(0.1)
 
     def cache_names(self):
         return sorted(self.page.evaluate("caches.keys()"))

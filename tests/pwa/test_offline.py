@@ -1,44 +1,9 @@
 """After one visit the game works with no network at all (served from a sub-path)."""
 import pytest
 
+from pwa_support import CHANCE, dice, held, play_turn, roll
+
 pytestmark = pytest.mark.e2e
-
-CHANCE = '[data-player="0"][data-box="chance"]'
-
-
-def dice(page):
-    return [int(v) for v in page.eval_on_selector_all(
-        ".die", "els => els.sort((a, b) => a.dataset.index - b.dataset.index)"
-                ".map(e => e.dataset.value)")]
-
-
-def held(page):
-    return [i for i, p in enumerate(page.eval_on_selector_all(
-        ".die", "els => els.sort((a, b) => a.dataset.index - b.dataset.index)"
-                ".map(e => e.getAttribute('aria-pressed'))")) if p == "true"]
-
-
-def roll(page):
-    before = page.eval_on_selector("#roll", "b => b.textContent")
-    page.click("#roll")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.die')].every(d => /^[1-6]$/.test(d.dataset.value))")
-    return dice(page)
-
-
-def play_turn(page):
-    """Roll, hold two dice, roll again, fill Chance; return (dice, points)."""
-    first = roll(page)
-    page.click('.die[data-index="0"]')
-    page.click('.die[data-index="1"]')
-    assert held(page) == [0, 1]
-    second = roll(page)
-    assert second[:2] == first[:2], "held dice must not change"
-    page.click("button" + CHANCE)
-    page.wait_for_function("s => !document.querySelector('button' + s) && "
-                           "document.querySelector(s).textContent.trim() !== ''", arg=CHANCE)
-    return second, int(page.text_content(CHANCE).strip())
-
 
 def test_offline_reload_then_a_full_turn_from_a_sub_path(visit):
     visit.open()
@@ -54,3 +19,41 @@ def test_offline_reload_then_a_full_turn_from_a_sub_path(visit):
     # the server was refused (the worker's update check of sw.js, at most).
     assert all(p.endswith("/sw.js") for p in visit.site.requests_while_offline()), \
         visit.site.requests_while_offline()
+
+
+def test_a_game_in_progress_survives_going_offline_and_back(visit):
+    page = visit.page
+    visit.open()
+    visit.wait_offline_ready()
+    first = roll(page)
+    page.click('.die[data-index="2"]')
+
+    visit.go_offline()
+    page.reload()
+    visit.wait_ready()
+    assert dice(page) == first and held(page) == [2], "reload offline must restore the turn"
+    second = roll(page)
+    assert second[2] == first[2]
+
+    visit.go_online()
+    page.reload()
+    visit.wait_ready()
+    assert dice(page) == second, "back online, the game goes on where it was"
+    page.click("button" + CHANCE)
+    page.wait_for_function("s => !document.querySelector('button' + s)", arg=CHANCE)
+    assert int(page.text_content(CHANCE).strip()) == sum(second)
+
+
+def test_the_first_visit_requests_nothing_that_is_not_precached(visit):
+    """Every file the page loaded online is in the precache list, so the same
+    visit works offline (strategy tables are cached when used instead)."""
+    visit.open()
+    play_turn(visit.page)
+    base = visit.site.url
+    listed = {e["url"] for e in visit.site.precache_list()["files"]}
+    loaded = {u.split("?")[0][len(base):] for u in visit.requests if u.startswith(base)}
+    loaded.discard("")  # the page itself, as "./"
+    assert "index.html" in listed
+    missing = sorted(p for p in loaded - listed
+                     if not p.startswith("static/strategy/") and p not in ("sw.js", "static/pwa/precache.json"))
+    assert missing == [], "loaded but not precached: %s" % missing

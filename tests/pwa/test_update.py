@@ -1,0 +1,74 @@
+"""A new deploy gives a new cache, and the player is offered it, never forced."""
+import os
+
+import pytest
+
+from pwa_support import dice, regenerate_precache, roll
+
+pytestmark = pytest.mark.e2e
+
+
+def deploy_change(site):
+    """Change the page (as a deploy would) and regenerate the precache list."""
+    path = os.path.join(site.root, "index.html")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace("<head>", '<head>\n  <meta name="build" content="second">', 1))
+    return regenerate_precache(site.root)
+
+
+def check_for_update(page):
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+
+
+def test_a_new_version_is_offered_and_taken_only_when_accepted(visit):
+    page, site = visit.page, visit.site
+    visit.open()
+    visit.wait_offline_ready()
+    old = site.precache_list()["version"]
+    assert visit.cache_names() == ["dice-poker-" + old, "dice-poker-" + old + "-runtime"]
+    assert page.is_hidden("#update-banner"), "no offer on the first visit"
+    in_progress = roll(page)
+
+    new = deploy_change(site)
+    assert new != old
+    check_for_update(page)
+    page.wait_for_selector("#update-banner", state="visible", timeout=30_000)
+    # Waiting, not swapped: the old page and game are untouched, both caches exist.
+    assert page.locator('meta[name="build"]').count() == 0
+    assert dice(page) == in_progress
+    assert "dice-poker-" + new in visit.cache_names()
+    assert "dice-poker-" + old in visit.cache_names()
+
+    # A plain reload keeps the old version and offers the update again.
+    page.reload()
+    visit.wait_ready()
+    assert page.locator('meta[name="build"]').count() == 0
+    page.wait_for_selector("#update-banner", state="visible", timeout=30_000)
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    visit.wait_ready()
+    assert page.get_attribute('meta[name="build"]', "content") == "second"
+    assert visit.cache_names() == ["dice-poker-" + new, "dice-poker-" + new + "-runtime"]
+    assert dice(page) == in_progress, "the game in progress comes back after the update"
+    assert page.is_hidden("#update-banner")
+
+
+def test_the_new_version_works_offline_after_the_update(visit):
+    page, site = visit.page, visit.site
+    visit.open()
+    visit.wait_offline_ready()
+    deploy_change(site)
+    check_for_update(page)
+    page.wait_for_selector("#update-banner", state="visible", timeout=30_000)
+    with page.expect_navigation():
+        page.click("#update-reload")
+    visit.wait_ready()
+
+    visit.go_offline()
+    page.reload()
+    visit.wait_ready()
+    assert page.get_attribute('meta[name="build"]', "content") == "second"
+    assert len(roll(page)) == 5
