@@ -1,0 +1,10 @@
+"""e2e settings: contexts prefer reduced motion, so Playwright never waits for
+the dice animation to settle before a tap (the page's state is correct at once
+either way; test_motion checks that with animations on)."""
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce"}

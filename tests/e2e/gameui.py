@@ -1,0 +1,159 @@
+"""Helpers for driving the game page and checking it against the engine.
+
+The engine (CPython ``dicepoker.game.Game``) replays every move the test makes
+through the UI; ``assert_matches`` then compares the whole page with it: dice,
+holds, every scorecard cell (preview or written score), every total, whose
+turn, and whether Roll and Undo are usable.
+"""
+
+import json
+import urllib.parse
+
+from dicepoker.game import Game
+
+READ_PAGE = """() => {
+  const html = document.documentElement;
+  const q = (s) => [...document.querySelectorAll(s)];
+  return {
+    state: html.dataset.state,
+    current: html.dataset.currentPlayer,
+    dice: q('.die').map(d => [Number(d.dataset.index), Number(d.dataset.value),
+                              d.getAttribute('aria-pressed')]),
+    cells: q('[data-player][data-box]').map(c => [Number(c.dataset.player), c.dataset.box,
+                                                   c.tagName, c.textContent.trim()]),
+    totals: q('[data-player][data-total]').map(t => [Number(t.dataset.player), t.textContent.trim()]),
+    roll: document.getElementById('roll').disabled,
+    undo: document.getElementById('undo').disabled,
+    rollLeft: document.getElementById('roll-left').textContent,
+  };
+}"""
+
+
+def link(base, players, seed=None, rules=None):
+    query = [("players", ",".join(players))]
+    if seed is not None:
+        query.append(("seed", str(seed)))
+    if rules:
+        query.append(("rules", rules))
+    return base + "?" + urllib.parse.urlencode(query)
+
+
+def read(page):
+    return page.evaluate(READ_PAGE)
+
+
+def assert_matches(page, game):
+    """The page shows exactly the engine's ``game``."""
+    seen = read(page)
+    assert seen["state"] == ("over" if game.is_over else "ready")
+    assert seen["current"] == str(game.current_player)
+    dice = list(game.dice) if game.dice else [0] * 5
+    assert [d[1] for d in seen["dice"]] == dice
+    assert [d[0] for d in seen["dice"]] == [0, 1, 2, 3, 4]
+    assert [d[2] == "true" for d in seen["dice"]] == [i in game.held for i in range(5)]
+
+    options = game.options()
+    cells = {(p, box): (tag, text) for p, box, tag, text in seen["cells"]}
+    assert len(cells) == len(seen["cells"]), "each cell hook must be unique"
+    expected_cells = {}
+    for p, card in enumerate(game.cards):
+        for box in game.ruleset.boxes:
+            if box in card:
+                expected_cells[(p, box)] = ("SPAN", str(card[box]))
+            elif p == game.current_player and box in options:
+                expected_cells[(p, box)] = ("BUTTON", str(options[box]))
+            else:
+                expected_cells[(p, box)] = ("SPAN", "")
+    assert cells == expected_cells
+
+    totals = dict(seen["totals"])
+    assert len(totals) == len(seen["totals"]) == len(game.players)
+    assert totals == {p: str(t) for p, t in enumerate(game.totals())}
+    can_roll = game.can_roll and len(game.held) < 5
+    assert seen["roll"] == (not can_roll)
+    assert seen["undo"] == (game.is_over or not game.can_undo)
+    return seen
+
+
+def choose_keep(game):
+    """A simple, deterministic player: keep the most frequent face (highest on ties)."""
+    counts = {}
+    for face in game.dice:
+        counts[face] = counts.get(face, 0) + 1
+    best = max(counts, key=lambda f: (counts[f], f))
+    return [i for i, face in enumerate(game.dice) if face == best]
+
+
+def choose_box(game):
+    """The open box with the most points (earliest on ties)."""
+    options = game.options()
+    return max(game.ruleset.boxes, key=lambda b: (options.get(b, -1), -game.ruleset.boxes.index(b)))
+
+
+def fill_box(page, game, box):
+    """Tap a box through the UI (confirming a 0) and apply it to the engine."""
+    points = game.options()[box]
+    page.click('button[data-player="%d"][data-box="%s"]' % (game.current_player, box))
+    if points == 0:
+        page.click("#confirm")
+    game.score(box)
+
+
+def set_holds(page, game, keep, use_keys=False):
+    """Make exactly ``keep`` held, by taps or by the keys 1-5."""
+    for i in range(5):
+        if (i in keep) != (i in game.held):
+            if use_keys:
+                page.keyboard.press(str(i + 1))
+            else:
+                page.click('.die[data-index="%d"]' % i)
+            game.toggle_hold(i)
+
+
+def play_turn(page, game, check=True, use_keys=False):
+    """One whole turn: roll, keep, roll, keep, roll, fill; checks after every step."""
+    for roll_no in range(3):
+        if roll_no:
+            keep = choose_keep(game)
+            if len(keep) == 5:
+                break
+            set_holds(page, game, keep, use_keys)
+            if check:
+                assert_matches(page, game)
+        if use_keys:
+            page.keyboard.press("Space")
+        else:
+            page.click("#roll")
+        game.roll()
+        if check:
+            assert_matches(page, game)
+    fill_box(page, game, choose_box(game))
+    if check:
+        assert_matches(page, game)
+
+
+def saved_game(page):
+    return Game.from_json(page.evaluate("localStorage.getItem('dicepoker.game')"))
+
+
+def inject_game(page, base_url, game, goto_ready, state="ready"):
+    """Load the page with ``game`` as the saved game in progress."""
+    page.goto(base_url)
+    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('dicepoker.game', text); }",
+                  game.to_json())
+    goto_ready(page, base_url, state=state)
+
+
+def pseudo_catalogue(en_text, lang, categories):
+    """A stand-in translation: every English message marked ``[lang]``, right plural forms."""
+    messages = json.loads(en_text)
+    out = {}
+    for key, value in messages.items():
+        if isinstance(value, dict):
+            out[key] = {c: "[%s] %s" % (lang, value.get(c, value["other"])) for c in categories}
+        elif key == "rules.file":
+            out[key] = value
+        else:
+            out[key] = "[%s] %s" % (lang, value)
+    return json.dumps(out)

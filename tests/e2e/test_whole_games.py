@@ -1,0 +1,52 @@
+"""Whole games through the UI, checked step by step against the engine.
+
+Every roll, hold and filled box is made by tapping the page (or by keys) and
+replayed on a CPython ``Game`` with the same seed; after each step the whole
+page (dice, holds, every preview and score, every total) must equal the engine.
+"""
+
+import pytest
+
+from dicepoker.game import Game
+from gameui import assert_matches, link, play_turn, read, saved_game
+
+RULESETS = ["dice-poker", "dice-poker-classic", "yahtzee"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_solo_game_to_the_end(page, site_url, goto_ready, ruleset):
+    goto_ready(page, link(site_url, ["Ann"], seed=2024, rules=ruleset))
+    game = Game(["Ann"], ruleset=ruleset, seed=2024)
+    assert_matches(page, game)
+    while not game.is_over:
+        play_turn(page, game, use_keys=game.round % 2 == 1)
+    assert read(page)["state"] == "over"
+    assert page.is_visible("#end-dialog")
+    assert page.text_content("#end-winner").strip() == "You scored %d points!" % game.totals()[0]
+    # The saved game is the finished game, move for move.
+    assert saved_game(page).to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee"])
+def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url, goto_ready, ruleset):
+    players = ["Ann", "Ben", "Cy"]
+    goto_ready(page, link(site_url, players, seed=77, rules=ruleset))
+    game = Game(players, ruleset=ruleset, seed=77)
+    while not game.is_over:
+        play_turn(page, game)
+    totals = game.totals()
+    standings = page.locator("#standings li").all_text_contents()
+    order = sorted(range(3), key=lambda p: (-totals[p], p))
+    assert [players[p] in s and str(totals[p]) in s for p, s in zip(order, standings)] == [True] * 3
+    winners = [players[p] for p in game.winners()]
+    winner_text = page.text_content("#end-winner")
+    assert all(name in winner_text for name in winners)
+    # The local high-score table holds the three results, best first.
+    scores = page.locator("#end-scores li .hs-score").all_text_contents()
+    assert scores == [str(t) for t in sorted(totals, reverse=True)]
+    # ... and keeps them across visits, in the High scores dialog.
+    page.reload()
+    page.wait_for_selector('html[data-state="over"]', state="attached")
+    page.click("#end-close")
+    page.click("#open-scores")
+    assert page.locator("#scores-list li .hs-score").all_text_contents() == scores
