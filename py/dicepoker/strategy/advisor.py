@@ -15,8 +15,8 @@ and play optimally afterwards:
 
 Within a turn every value depends only on the turn-start state (filled boxes,
 upper sum, poker holds 50), so the work is done once per turn and memoised in a
-:class:`TurnPlan`: the value of scoring each of the 252 throws (``score_value``),
-and from it the value of every keep with two rolls left and one roll left.
+:class:`TurnPlan`: the value of scoring each of the 252 throws (``score_units``),
+and from it the value of every keep with one, two and three rolls left.
 Keeps are valued one die at a time (see :func:`.dicesets.keep_values`), which
 keeps a whole turn at a few thousand list operations.
 """
@@ -26,14 +26,17 @@ from . import dicesets
 from .states import UPPER_COUNT
 
 MAX_ROLLS = 3
+UNIT = 128            # advisor values are integers in 1/128 point (table values are in 1/64)
 _PLAN_CACHE_SIZE = 64
 
 
 class TurnPlan:
     """Values of one turn for a player starting it in state (mask, upper, holds50).
 
-    Values are expected points still to come (this turn's points included),
-    not yet the final total: :class:`Advisor` adds the points banked so far.
+    Internally every value is an exact integer: expected points still to come
+    (this turn's included) in units of 1/``UNIT`` point for a throw, and
+    x 7776 more for a keep (see :func:`.dicesets.keep_values`).  The
+    :class:`Advisor` turns them into floats, adding the points banked so far.
     """
 
     def __init__(self, advisor, card):
@@ -41,85 +44,84 @@ class TurnPlan:
         self.rules = advisor.rules
         self.table = advisor.table
         self.card = dict(card)
-        layout = advisor.layout
-        self.mask, self.upper, self.holds50 = layout.state_of(card)
-        self._score_values = None
-        self._keeps_last_roll = None     # keep values with one roll left
-        self._keeps_two_rolls = None     # keep values with two rolls left
+        self.mask, self.upper, self.holds50 = advisor.layout.state_of(card)
+        self._table_factor = UNIT // self.table.scale
+        self._score_units = None
+        self._keeps = {}                 # rolls left -> keep values
 
     # ------------------------------------------------------------- scoring
-    def successor_value(self, box, points):
-        """Points + upper bonus + expected rest of the game after filling ``box``."""
+    def successor_units(self, box, points):
+        """(Points + upper bonus + expected rest of the game) x UNIT after filling ``box``."""
         rules, layout = self.rules, self.advisor.layout
         upper = self.upper
-        value = points
+        gained = points
         if BOXES[box].section == "upper":
             cap = rules.upper_bonus_at
             if upper < cap <= upper + points:
-                value += rules.upper_bonus
+                gained += rules.upper_bonus
             upper += points
         holds50 = self.holds50
         if box == POKER:
             holds50 = 1 if points == POKER_POINTS else 0
-        return value + self.table.value(self.mask | 1 << layout.bit[box], upper, holds50)
+        rest = self.table.scaled(self.mask | 1 << layout.bit[box], upper, holds50)
+        return gained * UNIT + rest * self._table_factor
 
-    def box_values(self, dice):
-        """{box: (points, poker bonus, value)} for every box these dice may fill now."""
+    def box_units(self, dice):
+        """{box: (points, poker bonus, units)} for every box these dice may fill now."""
         rules = self.rules
         bonus = rules.poker_bonus_for(self.card, dice)
         values = {}
         for box, points in rules.options(self.card, dice).items():
-            values[box] = (points, bonus, bonus + self.successor_value(box, points))
+            values[box] = (points, bonus, bonus * UNIT + self.successor_units(box, points))
         return values
 
-    def score_values(self):
-        """Value of the best box for each of the 252 throws."""
-        if self._score_values is None:
-            self._score_values = self._compute_score_values()
-        return self._score_values
+    def score_units(self):
+        """Units of the best box for each of the 252 throws."""
+        if self._score_units is None:
+            self._score_units = self._compute_score_units()
+        return self._score_units
 
-    def _compute_score_values(self):
+    def _compute_score_units(self):
         advisor = self.advisor
-        best = [-1.0] * len(dicesets.THROWS)
+        best = None
         for i, box in enumerate(self.rules.boxes):
             if self.mask >> i & 1:
                 continue
             if i < UPPER_COUNT:
                 face = i + 1
-                by_count = [self.successor_value(box, face * n) for n in range(6)]
-                counts = advisor.face_counts[face]
-                values = [by_count[n] for n in counts]
+                by_count = [self.successor_units(box, face * n) for n in range(6)]
+                values = [by_count[n] for n in advisor.face_counts[face]]
             elif box == POKER:
-                missed = self.successor_value(box, 0)
-                made = self.successor_value(box, POKER_POINTS)
-                values = [made if p == POKER_POINTS else missed + p
-                          for p in advisor.points[box]]
+                missed = self.successor_units(box, 0)
+                made = self.successor_units(box, POKER_POINTS)
+                values = [made if p else missed for p in advisor.points[box]]
             else:
-                rest = self.successor_value(box, 0)
-                values = [rest + p for p in advisor.points[box]]
-            best = [v if v > b else b for b, v in zip(best, values)]
+                rest = self.successor_units(box, 0)
+                values = [rest + p for p in advisor.unit_points[box]]
+            best = values if best is None else [v if v > b else b for b, v in zip(best, values)]
         for t in advisor.special_throws(self.card):
-            throw = dicesets.THROWS[t]
-            best[t] = max(v[2] for v in self.box_values(throw).values())
+            best[t] = max(v[2] for v in self.box_units(dicesets.THROWS[t]).values())
         return best
 
     # --------------------------------------------------------------- holds
     def keep_values(self, rolls_left):
-        """Value of every keep (index into KEEPS) when ``rolls_left`` rolls remain."""
-        if rolls_left == 1:
-            if self._keeps_last_roll is None:
-                self._keeps_last_roll = dicesets.keep_values(self.score_values())
-            return self._keeps_last_roll
-        if rolls_left == 2:
-            if self._keeps_two_rolls is None:
-                after = dicesets.best_keep_per_throw(self.keep_values(1))
-                self._keeps_two_rolls = dicesets.keep_values(after)
-            return self._keeps_two_rolls
-        raise ValueError("a keep is chosen with one or two rolls left, not %r" % (rolls_left,))
+        """Value x UNIT x 7776 of every keep (index into KEEPS) with ``rolls_left`` rolls left."""
+        keeps = self._keeps.get(rolls_left)
+        if keeps is None:
+            if rolls_left == 1:
+                after = self.score_units()
+            elif rolls_left in (2, 3):
+                after = dicesets.rescale(dicesets.best_keep_per_throw(
+                    self.keep_values(rolls_left - 1)))
+            else:
+                raise ValueError("rolls left must be 1 to 3, not %r" % (rolls_left,))
+            keeps = dicesets.keep_values(after)
+            self._keeps[rolls_left] = keeps
+        return keeps
 
     def start_value(self):
-        """Expected points still to come before the turn's first roll (recomputed, unrounded)."""
-        return dicesets.keep_values(dicesets.best_keep_per_throw(self.keep_values(2)))[0]
+        """Expected points still to come before the turn's first roll (recomputed)."""
+        return self.keep_values(3)[0] / float(UNIT * dicesets.KEEP_SCALE)
 
 
 class Advisor:
@@ -132,8 +134,12 @@ class Advisor:
         throws = dicesets.THROWS
         self.face_counts = [None] + [[t.count(face) for t in throws] for face in range(1, 7)]
         self.points = {}
+        self.unit_points = {}
         for box in self.rules.lower_boxes:
             self.points[box] = [BOXES[box].score(t) for t in throws]
+            self.unit_points[box] = [p * UNIT for p in self.points[box]]
+        if UNIT % table.scale:
+            raise ValueError("table scale %d does not divide %d" % (table.scale, UNIT))
         self._special = {}
         self._plans = {}
         self._plan_order = []
@@ -166,7 +172,7 @@ class Advisor:
         """Every option of this decision, best first (see :meth:`advise`)."""
         plan = self.plan(card)
         if not rolls_used:
-            value = banked + plan.table.value(plan.mask, plan.upper, plan.holds50)
+            value = banked + self.table.value(plan.mask, plan.upper, plan.holds50)
             return [{"kind": "roll", "hold": [], "keep": [], "value": value,
                      "move": {"roll": []}}]
         dice = tuple(dice)
@@ -174,19 +180,21 @@ class Advisor:
         rolls_left = MAX_ROLLS - rolls_used
         if rolls_left > 0:
             keep_values = plan.keep_values(rolls_left)
+            keep_unit = float(UNIT * dicesets.KEEP_SCALE)
             holds = dicesets.holds_by_keep(dice)
             for keep in sorted(holds):
                 hold = holds[keep]
                 if len(hold) == len(dice):
                     continue          # holding all five is not a roll: it is scoring now
                 options.append({"kind": "hold", "hold": hold, "keep": list(dicesets.KEEPS[keep]),
-                                "value": banked + keep_values[keep], "move": {"roll": hold}})
-        box_values = plan.box_values(dice)
+                                "value": banked + keep_values[keep] / keep_unit,
+                                "move": {"roll": hold}})
+        box_units = plan.box_units(dice)
         for box in self.rules.boxes:
-            if box in box_values:
-                points, bonus, value = box_values[box]
+            if box in box_units:
+                points, bonus, units = box_units[box]
                 options.append({"kind": "score", "box": box, "points": points, "bonus": bonus,
-                                "value": banked + value, "move": {"score": box}})
+                                "value": banked + units / float(UNIT), "move": {"score": box}})
         _rank(options)
         return options
 

@@ -93,20 +93,21 @@ def throw_index(dice):
 def holds_by_keep(dice):
     """{keep index: positions to hold} for every distinct keep of these dice.
 
-    Equal faces are interchangeable, so each keep is given once, by its
-    lowest positions — what the UI highlights as "hold these dice".
+    Equal faces are interchangeable, so each keep is given once, by the
+    lowest positions of each face — what the UI highlights as "hold these".
     """
-    positions = {}
-    for subset in range(1 << DICE_COUNT):
-        held = [i for i in range(DICE_COUNT) if subset >> i & 1]
-        keep = KEEP_INDEX[tuple(sorted(dice[i] for i in held))]
-        best = positions.get(keep)
-        if best is None or held < best:
-            positions[keep] = held
-    return positions
+    positions_of = {}
+    for i, face in enumerate(dice):
+        positions_of.setdefault(face, []).append(i)
+    choices = [((), [])]
+    for face in sorted(positions_of):
+        where = positions_of[face]
+        choices = [(keep + (face,) * n, held + where[:n])
+                   for keep, held in choices for n in range(len(where) + 1)]
+    return {KEEP_INDEX[keep]: sorted(held) for keep, held in choices}
 
 
-# Keep values one die at a time (used by the advisor's and the builder's inner loops).
+# Keep values one die at a time (the advisor's inner loops), in exact integers.
 # KEEPS are ordered by size, so larger keeps have larger indices, and the last
 # 252 keeps are the throws in THROWS order.
 THROW_KEEP_BASE = len(KEEPS) - len(THROWS)
@@ -114,20 +115,26 @@ LARGER = [[KEEP_INDEX[tuple(sorted(keep + (face,)))] for face in range(1, FACES 
           if len(keep) < DICE_COUNT else None for keep in KEEPS]
 SMALLER = [sorted(set(KEEP_INDEX[keep[:i] + keep[i + 1:]] for i in range(len(keep))))
            for keep in KEEPS]
+KEEP_SCALE = FACES ** DICE_COUNT          # 7776: keep values are throw values x 7776
+_KEEP_NORM = [FACES ** len(keep) for keep in KEEPS]
 
 
 def keep_values(after_keep):
-    """Expected value of every keep, given the value of every throw after it.
+    """Value of every keep x 7776, given integer values of the throws after it.
 
-    A keep of m dice is worth the average, over the six faces, of the keep
-    with one more die showing that face — 6 look-ups per keep.
+    A keep with j dice to roll is worth the sum over the 6**j ordered rolls
+    divided by 6**j; summing one die at a time (a keep's sum is the sum of
+    the sums of the six keeps one die larger) and scaling by 6**(5-j) keeps
+    every number an exact integer.  Integers matter in the browser: on
+    MicroPython each float result is a heap allocation, small ints are not,
+    and exact arithmetic gives the same answer on both Pythons.
     """
-    values = [0.0] * THROW_KEEP_BASE + list(after_keep)
-    sixth = 1.0 / 6.0
+    sums = [0] * THROW_KEEP_BASE + list(after_keep)
     for k in range(THROW_KEEP_BASE - 1, -1, -1):
         a, b, c, d, e, f = LARGER[k]
-        values[k] = (values[a] + values[b] + values[c] + values[d] + values[e] + values[f]) * sixth
-    return values
+        sums[k] = sums[a] + sums[b] + sums[c] + sums[d] + sums[e] + sums[f]
+    norm = _KEEP_NORM
+    return [sums[k] * norm[k] for k in range(len(sums))]
 
 
 def best_keep_per_throw(values):
@@ -140,3 +147,9 @@ def best_keep_per_throw(values):
                 top = best[s]
         best[k] = top
     return best[THROW_KEEP_BASE:]
+
+
+def rescale(values):
+    """Keep values (x 7776) back to throw units, rounded to the nearest integer."""
+    half = KEEP_SCALE // 2
+    return [(v + half) // KEEP_SCALE for v in values]

@@ -43,6 +43,7 @@ class Layout:
         self.class_of = []      # per upper set: list over 0..cap, class index or -1
         self.class_count = []   # per upper set
         self.first_class = []   # per upper set: classes of all upper sets before it
+        self._open_max = [self._open_upper_max(u) for u in range(UPPER_SETS)]
         total = 0
         for upper_set in range(UPPER_SETS):
             sums = self._reachable_sums(upper_set)
@@ -57,11 +58,17 @@ class Layout:
         self.size = self.offset(self.full_mask + 1)
 
     def _reachable_sums(self, upper_set):
-        sums = {0}
-        for i in range(UPPER_COUNT):
-            if upper_set >> i & 1:
-                face = i + 1
-                sums = set(min(self.cap, s + face * n) for s in sums for n in range(6))
+        """Built from the set without its highest box (already computed: sets come in order)."""
+        if not upper_set:
+            return [0]
+        top = UPPER_COUNT - 1
+        while not upper_set >> top & 1:
+            top -= 1
+        face, cap = top + 1, self.cap
+        sums = set()
+        for s in self.reachable[upper_set ^ (1 << top)]:
+            for n in range(6):
+                sums.add(min(cap, s + face * n))
         return sorted(sums)
 
     def _open_upper_max(self, upper_set):
@@ -69,7 +76,7 @@ class Layout:
 
     def is_live(self, upper_set, upper):
         """Whether this upper sum can still make a difference (bonus open and reachable)."""
-        return upper < self.cap and upper + self._open_upper_max(upper_set) >= self.cap
+        return upper < self.cap and upper + self._open_max[upper_set] >= self.cap
 
     def _classes(self, upper_set, sums):
         classes = [-1] * (self.cap + 1)

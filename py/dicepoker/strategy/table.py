@@ -73,7 +73,19 @@ def _gunzip(data):
     except ImportError:          # MicroPython
         import deflate
         import io
-        return deflate.DeflateIO(io.BytesIO(data), deflate.GZIP).read()
+        # gzip ends with the uncompressed size: read into one buffer of that size
+        # (read() without a size grows its buffer step by step, slowly).
+        size = data[-4] | data[-3] << 8 | data[-2] << 16 | data[-1] << 24
+        out = bytearray(size)
+        view = memoryview(out)
+        stream = deflate.DeflateIO(io.BytesIO(data), deflate.GZIP)
+        done = 0
+        while done < size:
+            n = stream.readinto(view[done:])
+            if not n:
+                break
+            done += n
+        return out
 
 
 class Table:
@@ -123,10 +135,18 @@ class Table:
             raise TableError("the strategy table is truncated or too long")
         return table
 
+    def scaled_at(self, index):
+        """The stored integer (points x ``scale``) of the state at ``index``."""
+        data = self._data
+        return data[self._low + index] | data[self._high + index] << 8
+
     def value_at(self, index):
         """Expected future points of the state at ``index`` (see Layout.index)."""
-        data = self._data
-        return (data[self._low + index] | data[self._high + index] << 8) * self._inverse_scale
+        return self.scaled_at(index) * self._inverse_scale
+
+    def scaled(self, mask, upper, holds50):
+        """Expected points still to come, x ``scale``, as the stored integer."""
+        return self.scaled_at(self.layout.index(mask, upper, holds50))
 
     def value(self, mask, upper, holds50):
         """Expected points still to come from this between-turns state."""
