@@ -39,7 +39,8 @@ def loaded_dice(rng, players, faces=(5, 6)):
 
 
 def apply_action(game, action):
-    """Do one recorded action: ("roll", hold or None), ("hold", indices), ("score", box), ("undo",)."""
+    """Do one recorded action: ("roll", hold or None), ("hold", indices),
+    ("score", box), ("undo",) or ("apply", move as data)."""
     kind = action[0]
     if kind == "roll":
         return game.roll() if action[1] is None else game.roll(hold=action[1])
@@ -49,6 +50,8 @@ def apply_action(game, action):
         return game.score(action[1])
     if kind == "undo":
         return game.undo()
+    if kind == "apply":
+        return game.apply(action[1])
     raise ValueError(action)
 
 
@@ -96,6 +99,74 @@ def play_random_game(rng, game, after_action=None, undo_rate=0.1, stop_after=Non
             if do("undo",) or do("score", choose()):
                 return actions
     return actions
+
+
+# -------------------------------------------------------- hand-made games
+# One turn: (box, points, first roll, [(held positions, new faces of the others), ...]).
+# Ann plays the seeds' examples, one roll a turn.  Ben re-rolls to a first poker,
+# then throws three more five of a kind (Joker + 100 each).
+ANN = [
+    ("ones", 3, (1, 1, 1, 2, 3), []),
+    ("twos", 6, (2, 2, 2, 1, 3), []),
+    ("threes", 12, (3, 3, 3, 3, 1), []),
+    ("fours", 12, (4, 4, 4, 1, 2), []),
+    ("fives", 20, (5, 5, 5, 5, 2), []),
+    ("sixes", 18, (6, 6, 6, 1, 2), []),            # upper 71: bonus 35
+    ("pair", 16, (5, 5, 3, 2, 1), []),
+    ("two_pairs", 15, (2, 2, 5, 5, 1), []),
+    ("three_kind", 22, (5, 5, 5, 2, 5), []),       # the seeds' "21" is a slip
+    ("four_kind", 7, (1, 1, 1, 1, 3), []),
+    ("full_house", 25, (2, 2, 2, 3, 3), []),
+    ("small_straight", 30, (2, 3, 4, 5, 5), []),
+    ("large_straight", 40, (2, 3, 4, 5, 6), []),
+    ("poker", 50, (3, 3, 3, 3, 3), []),
+    ("chance", 22, (2, 3, 5, 6, 6), []),
+]
+# Ann: upper 3+6+12+12+20+18 = 71, bonus 35;
+#      lower 16+15+22+7+25+30+40+50+22 = 227; total 71+35+227 = 333.
+BEN = [
+    ("poker", 50, (1, 1, 2, 3, 5), [((0, 1), (1, 4, 6)), ((0, 1, 2), (1, 1))]),
+    ("sixes", 30, (6, 6, 6, 6, 6), []),            # Joker: sixes forced, +100
+    ("full_house", 25, (6, 6, 6, 6, 6), []),       # Joker on a lower box, +100
+    ("twos", 10, (2, 2, 2, 2, 2), []),             # Joker: twos forced, +100
+    ("small_straight", 30, (1, 3, 4, 5, 6), []),
+    ("large_straight", 40, (1, 2, 3, 4, 5), []),
+    ("two_pairs", 24, (4, 4, 5, 5, 6), []),
+    ("pair", 0, (1, 2, 3, 5, 6), []),              # no pair: a scratch
+    ("three_kind", 13, (3, 3, 3, 2, 2), []),
+    ("four_kind", 17, (4, 4, 4, 4, 1), []),
+    ("ones", 2, (1, 1, 2, 5, 6), []),
+    ("threes", 6, (3, 3, 1, 2, 4), []),
+    ("fours", 12, (4, 4, 4, 1, 2), []),
+    ("fives", 10, (5, 5, 6, 6, 1), []),
+    ("chance", 26, (6, 6, 5, 5, 4), []),
+]
+# Ben: upper 2+10+6+12+10+30 = 70, bonus 35 (64 or more);
+#      lower 50+25+30+40+24+0+13+17+26 = 225; poker bonuses 3 x 100;
+#      total 70+35+225+300 = 630.
+
+
+# Yahtzee, both players throw the same: upper 4+8+12+12+15+18 = 69, bonus 35;
+# lower 28+29+25+30+40+50+29 = 231; total 335 each, a shared win.
+TWIN = [
+    ("ones", 4, (1, 1, 1, 1, 2), []), ("twos", 8, (2, 2, 2, 2, 1), []),
+    ("threes", 12, (3, 3, 3, 3, 1), []), ("fours", 12, (4, 4, 4, 1, 1), []),
+    ("fives", 15, (5, 5, 5, 1, 1), []), ("sixes", 18, (6, 6, 6, 1, 1), []),
+    ("three_kind", 28, (6, 6, 6, 5, 5), []), ("four_kind", 29, (6, 6, 6, 6, 5), []),
+    ("full_house", 25, (2, 2, 3, 3, 3), []), ("small_straight", 30, (1, 2, 3, 4, 4), []),
+    ("large_straight", 40, (2, 3, 4, 5, 6), []), ("poker", 50, (1, 1, 1, 1, 1), []),
+    ("chance", 29, (5, 6, 6, 6, 6), []),
+]
+
+
+def turn_faces(turns_in_order):
+    """The scripted faces, in order, that play these turns."""
+    faces = []
+    for _, _, first, rerolls in turns_in_order:
+        faces.extend(first)
+        for _, new in rerolls:
+            faces.extend(new)
+    return faces
 
 
 # --------------------------------------------------------------- bad saves
@@ -332,3 +403,49 @@ def _joker_ignored():
     doc = game.to_dict()
     doc["moves"].append({"score": "chance"})
     return doc
+
+
+# ------------------------------------------------------- illegal scenarios
+def illegal_scenarios():
+    """``(name, setup, actions, call, code)``: after ``actions`` (see
+    :func:`apply_action`), ``call`` must raise IllegalMove ``code`` and change
+    nothing.  ``setup`` is ``Game`` keyword data; a ``call`` of ``("apply", move)``
+    applies a move given as data."""
+    seeded = {"players": ["Ann", "Ben"], "ruleset": "dice-poker",
+              "dice_source": {"kind": "seeded", "seed": "illegal"}}
+    joker = {"players": ["Ann"], "ruleset": "dice-poker",
+             "dice_source": {"kind": "scripted", "faces": [5] * 5 + [2] * 5}}
+    over = {"players": ["Ann"], "ruleset": "yahtzee",
+            "dice_source": {"kind": "scripted", "faces": [6] * 5 * 13}}
+    over_actions = []
+    for box in ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind",
+                "four_kind", "full_house", "small_straight", "large_straight", "poker",
+                "chance"):
+        over_actions += [("roll", None), ("score", box)]
+    roll, chance = ("roll", None), ("score", "chance")
+    return [
+        ("hold before the first roll", seeded, [], ("hold", [0]), "hold_before_roll"),
+        ("first roll holding a die", seeded, [], ("roll", [0]), "hold_before_roll"),
+        ("score before rolling", seeded, [], ("score", "chance"), "score_before_roll"),
+        ("undo with nothing to undo", seeded, [], ("undo",), "nothing_to_undo"),
+        ("a fourth roll", seeded, [roll, roll, roll], ("roll", None), "no_rolls_left"),
+        ("hold after the third roll", seeded, [roll, roll, roll], ("hold", [1]),
+         "no_rolls_left"),
+        ("roll with all five held", seeded, [roll], ("roll", [0, 1, 2, 3, 4]), "all_held"),
+        ("hold die 5", seeded, [roll], ("roll", [5]), "bad_hold"),
+        ("hold a die twice", seeded, [roll], ("hold", [2, 2]), "bad_hold"),
+        ("fill a filled box", seeded, [roll, chance, roll, chance, roll], chance,
+         "box_filled"),
+        ("unknown box", seeded, [roll], ("score", "bonus"), "unknown_box"),
+        ("yahtzee has no pair box", dict(seeded, ruleset="yahtzee"), [roll], ("score", "pair"),
+         "unknown_box"),
+        ("ignore a forced Joker box", joker, [roll, ("score", "poker"), roll], chance,
+         "joker_forces"),
+        ("undo after the next roll", seeded, [roll, chance, roll], ("undo",),
+         "nothing_to_undo"),
+        ("undo twice", seeded, [roll, chance, ("undo",)], ("undo",), "nothing_to_undo"),
+        ("roll after the game is over", over, over_actions, ("roll", None), "game_over"),
+        ("score after the game is over", over, over_actions, chance, "game_over"),
+        ("hold after the game is over", over, over_actions, ("hold", [0]), "game_over"),
+        ("an unknown move", seeded, [roll], ("apply", {"jump": 1}), "bad_move"),
+    ]

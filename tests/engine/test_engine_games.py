@@ -6,62 +6,10 @@ import random
 import pytest
 
 import engine_reference as ref
-from engine_cases import play_random_game
+from engine_cases import ANN, BEN, TWIN, play_random_game, turn_faces as _faces
 from dicepoker.dice import ScriptedDice
 from dicepoker.game import Game
 from dicepoker.rules import RULESETS
-
-# One turn: (box, points, first roll, [(held positions, new faces of the others), ...]).
-# Ann plays the seeds' examples, one roll a turn.  Ben re-rolls to a first poker,
-# then throws three more five of a kind (Joker + 100 each).
-ANN = [
-    ("ones", 3, (1, 1, 1, 2, 3), []),
-    ("twos", 6, (2, 2, 2, 1, 3), []),
-    ("threes", 12, (3, 3, 3, 3, 1), []),
-    ("fours", 12, (4, 4, 4, 1, 2), []),
-    ("fives", 20, (5, 5, 5, 5, 2), []),
-    ("sixes", 18, (6, 6, 6, 1, 2), []),            # upper 71: bonus 35
-    ("pair", 16, (5, 5, 3, 2, 1), []),
-    ("two_pairs", 15, (2, 2, 5, 5, 1), []),
-    ("three_kind", 22, (5, 5, 5, 2, 5), []),       # the seeds' "21" is a slip
-    ("four_kind", 7, (1, 1, 1, 1, 3), []),
-    ("full_house", 25, (2, 2, 2, 3, 3), []),
-    ("small_straight", 30, (2, 3, 4, 5, 5), []),
-    ("large_straight", 40, (2, 3, 4, 5, 6), []),
-    ("poker", 50, (3, 3, 3, 3, 3), []),
-    ("chance", 22, (2, 3, 5, 6, 6), []),
-]
-# Ann: upper 3+6+12+12+20+18 = 71, bonus 35;
-#      lower 16+15+22+7+25+30+40+50+22 = 227; total 71+35+227 = 333.
-BEN = [
-    ("poker", 50, (1, 1, 2, 3, 5), [((0, 1), (1, 4, 6)), ((0, 1, 2), (1, 1))]),
-    ("sixes", 30, (6, 6, 6, 6, 6), []),            # Joker: sixes forced, +100
-    ("full_house", 25, (6, 6, 6, 6, 6), []),       # Joker on a lower box, +100
-    ("twos", 10, (2, 2, 2, 2, 2), []),             # Joker: twos forced, +100
-    ("small_straight", 30, (1, 3, 4, 5, 6), []),
-    ("large_straight", 40, (1, 2, 3, 4, 5), []),
-    ("two_pairs", 24, (4, 4, 5, 5, 6), []),
-    ("pair", 0, (1, 2, 3, 5, 6), []),              # no pair: a scratch
-    ("three_kind", 13, (3, 3, 3, 2, 2), []),
-    ("four_kind", 17, (4, 4, 4, 4, 1), []),
-    ("ones", 2, (1, 1, 2, 5, 6), []),
-    ("threes", 6, (3, 3, 1, 2, 4), []),
-    ("fours", 12, (4, 4, 4, 1, 2), []),
-    ("fives", 10, (5, 5, 6, 6, 1), []),
-    ("chance", 26, (6, 6, 5, 5, 4), []),
-]
-# Ben: upper 2+10+6+12+10+30 = 70, bonus 35 (64 or more);
-#      lower 50+25+30+40+24+0+13+17+26 = 225; poker bonuses 3 x 100;
-#      total 70+35+225+300 = 630.
-
-
-def _faces(turns_in_order):
-    faces = []
-    for _, _, first, rerolls in turns_in_order:
-        faces.extend(first)
-        for _, new in rerolls:
-            faces.extend(new)
-    return faces
 
 
 def _play(game, turn):
@@ -96,19 +44,6 @@ def test_a_scripted_two_player_game_with_totals_worked_out_by_hand():
     assert game.totals() == [333, 630]
     assert game.winners() == [1]
     assert len(game.moves) == 2 * 15 * 2 + 2   # a roll and a score a turn; Ben's first: 3 rolls
-
-
-# Yahtzee, both players throw the same: upper 4+8+12+12+15+18 = 69, bonus 35;
-# lower 28+29+25+30+40+50+29 = 231; total 335 each, a shared win.
-TWIN = [
-    ("ones", 4, (1, 1, 1, 1, 2), []), ("twos", 8, (2, 2, 2, 2, 1), []),
-    ("threes", 12, (3, 3, 3, 3, 1), []), ("fours", 12, (4, 4, 4, 1, 1), []),
-    ("fives", 15, (5, 5, 5, 1, 1), []), ("sixes", 18, (6, 6, 6, 1, 1), []),
-    ("three_kind", 28, (6, 6, 6, 5, 5), []), ("four_kind", 29, (6, 6, 6, 6, 5), []),
-    ("full_house", 25, (2, 2, 3, 3, 3), []), ("small_straight", 30, (1, 2, 3, 4, 4), []),
-    ("large_straight", 40, (2, 3, 4, 5, 6), []), ("poker", 50, (1, 1, 1, 1, 1), []),
-    ("chance", 29, (5, 6, 6, 6, 6), []),
-]
 
 
 def test_a_tied_yahtzee_game_shares_the_win():

@@ -1,0 +1,219 @@
+"""Recompute ``vectors.json`` with the engine and compare: runs on MicroPython and CPython.
+
+    node tests/mpy/run.mjs --path py tests/engine/mpy/check_engine.py   # the page's MicroPython
+    PYTHONPATH=py python3 tests/engine/mpy/check_engine.py             # CPython
+
+The vectors come from ``tests/engine/make_vectors.py`` (reference scores and
+options, pinned seeded dice, whole games, bad saves, illegal moves).  This
+script is deliberately plain Python that MicroPython runs: no itertools, no
+f-strings, no dict order assumed.  It prints one ``checked`` line with the
+number of items of each kind, then ``OK``; on any difference it prints the
+first ones and exits with status 1.
+"""
+
+import json
+import sys
+
+from dicepoker.dice import ScriptedDice, SeededDice, dice_from_dict
+from dicepoker.errors import DicePokerError, IllegalMove, InvalidSave
+from dicepoker.game import Game
+from dicepoker.rules import BOXES, RULESETS, score
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+MAX_REPORTED = 25
+
+
+class Checker:
+    def __init__(self):
+        self.failures = []
+        self.counts = {}
+
+    def count(self, kind, n=1):
+        self.counts[kind] = self.counts.get(kind, 0) + n
+
+    def expect(self, condition, what):
+        if not condition:
+            self.failures.append(what)
+
+    def equal(self, got, expected, what):
+        if got != expected:
+            self.failures.append("%s: got %r, expected %r" % (what, got, expected))
+
+
+def check_scores(vectors, check):
+    """Every box on the 252 throws, then on all 7776 orderings of them."""
+    boxes = vectors["boxes"]
+    expected = {}
+    for throw, values in vectors["scores"]:
+        throw = tuple(throw)
+        expected[throw] = values
+        for box, value in zip(boxes, values):
+            check.equal(score(box, throw), value, "score(%r, %r)" % (box, throw))
+        check.count("multisets")
+    check.equal(len(expected), 252, "number of distinct throws")
+    objects = [BOXES[box] for box in boxes]
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                for d in range(1, 7):
+                    for e in range(1, 7):
+                        throw = (a, b, c, d, e)
+                        values = expected[tuple(sorted(throw))]
+                        for box, value in zip(objects, values):
+                            if box.score(throw) != value:
+                                check.failures.append("%s on %r" % (box.id, throw))
+                        check.count("orderings")
+    for ruleset_id, box_ids in vectors["rulesets"].items():
+        rules = RULESETS[ruleset_id]
+        check.equal(list(rules.boxes), box_ids, "boxes of " + ruleset_id)
+        for throw, values in vectors["scores"]:
+            want = {}
+            for box, value in zip(boxes, values):
+                if box in box_ids:
+                    want[box] = value
+            check.equal(rules.options({}, tuple(throw)), want,
+                        "%s options on an empty card, %r" % (ruleset_id, throw))
+        check.count("rulesets")
+
+
+def check_options(vectors, check):
+    for item in vectors["options"]:
+        rules = RULESETS[item["ruleset"]]
+        dice = tuple(item["dice"])
+        what = "%s card=%r dice=%r" % (item["ruleset"], item["card"], dice)
+        check.equal(rules.options(item["card"], dice), item["options"], "options " + what)
+        check.equal(rules.poker_bonus_for(item["card"], dice), item["bonus"], "bonus " + what)
+        check.count("options")
+
+
+def check_seeded(vectors, check):
+    for item in vectors["seeded"]:
+        source = SeededDice(item["seed"])
+        faces = []
+        for player in range(2):
+            for round_no in range(15):
+                for roll in range(3):
+                    for slot in range(5):
+                        faces.append(source.face(player, round_no, roll, slot))
+        check.equal(faces, item["faces"], "seeded faces for seed %r" % (item["seed"],))
+        check.count("seeds")
+
+
+def new_game(setup):
+    return Game(setup["players"], ruleset=setup["ruleset"],
+                dice=dice_from_dict(setup["dice_source"]))
+
+
+def apply_action(game, action):
+    kind = action[0]
+    if kind == "roll":
+        return game.roll() if action[1] is None else game.roll(hold=action[1])
+    if kind == "hold":
+        return game.hold(action[1])
+    if kind == "score":
+        return game.score(action[1])
+    if kind == "undo":
+        return game.undo()
+    if kind == "apply":
+        return game.apply(action[1])
+    raise ValueError("unknown action %r" % (action,))
+
+
+def position(game):
+    return [game.current_player, game.round, game.rolls_used, list(game.dice), list(game.held),
+            game.totals()]
+
+
+def check_games(vectors, check):
+    for item in vectors["games"]:
+        name = item["name"]
+        game = new_game(item["setup"])
+        for number, (action, expected) in enumerate(zip(item["actions"], item["positions"])):
+            apply_action(game, action)
+            check.equal(position(game), expected, "%s, after action %d" % (name, number + 1))
+            if number % 25 == 0 or "undo" in action:
+                loaded = Game.from_json(game.to_json())
+                check.equal(loaded.to_dict(), game.to_dict(),
+                            "%s, reload after action %d" % (name, number + 1))
+                check.equal(loaded.can_undo, game.can_undo, "%s, can_undo after reload" % name)
+                check.count("reloads")
+        check.expect(game.is_over, name + " is over")
+        check.equal(game.to_dict(), item["final"], name + ", final save")
+        check.equal(game.totals(), item["totals"], name + ", totals")
+        check.equal(game.winners(), item["winners"], name + ", winners")
+        check.equal([game.breakdown(p) for p in range(len(game.players))], item["breakdowns"],
+                    name + ", breakdowns")
+        # the document CPython wrote loads here, and ours round-trips
+        from_cpython = Game.from_json(json.dumps(item["final"]))
+        check.equal(from_cpython.to_dict(), item["final"], name + ", CPython's save loaded")
+        check.equal(json.loads(game.to_json()), item["final"], name + ", to_json")
+        check.count("games")
+
+
+def check_bad_saves(vectors, check):
+    for item in vectors["bad_saves"]:
+        document = item["document"]
+        argument = document["value"] if isinstance(document, dict) else document
+        try:
+            Game.from_json(argument)
+        except InvalidSave as error:
+            check.equal(error.code, item["code"], "bad save %r: code" % item["name"])
+            check.expect(item["fragment"] in str(error),
+                         "bad save %r: message %r lacks %r"
+                         % (item["name"], str(error), item["fragment"]))
+        except Exception as error:  # noqa: BLE001 - anything else is the failure reported
+            check.failures.append("bad save %r raised %s: %s"
+                                  % (item["name"], type(error).__name__, error))
+        else:
+            check.failures.append("bad save %r loaded" % item["name"])
+        check.count("bad_saves")
+
+
+def check_illegal(vectors, check):
+    for item in vectors["illegal"]:
+        game = new_game(item["setup"])
+        for action in item["actions"]:
+            apply_action(game, action)
+        before = (game.to_dict(), game.can_undo, game.held)
+        try:
+            apply_action(game, item["call"])
+        except IllegalMove as error:
+            check.equal(error.code, item["code"], "illegal %r: code" % item["name"])
+            check.expect(isinstance(error, DicePokerError) and isinstance(error, ValueError),
+                         "illegal %r: not in the exception family" % item["name"])
+        except Exception as error:  # noqa: BLE001
+            check.failures.append("illegal %r raised %s: %s"
+                                  % (item["name"], type(error).__name__, error))
+        else:
+            check.failures.append("illegal %r was accepted" % item["name"])
+        check.equal((game.to_dict(), game.can_undo, game.held), before,
+                    "illegal %r changed the state" % item["name"])
+        check.count("illegal")
+
+
+def check_scripted_dice(check):
+    source = ScriptedDice([1, 2, 3])
+    check.equal([source.face(0, 0, 0, s) for s in range(3)], [1, 2, 3], "scripted dice order")
+    check.count("scripted")
+
+
+def main():
+    with open(HERE + "/vectors.json") as handle:
+        vectors = json.load(handle)
+    check = Checker()
+    for step in (check_scores, check_options, check_seeded, check_games, check_bad_saves,
+                 check_illegal):
+        step(vectors, check)
+    check_scripted_dice(check)
+    kinds = sorted(check.counts)
+    print("checked " + " ".join("%s=%d" % (k, check.counts[k]) for k in kinds))
+    print("implementation " + sys.implementation.name)
+    if check.failures:
+        print("%d FAILURES" % len(check.failures))
+        for line in check.failures[:MAX_REPORTED]:
+            print("  " + line)
+        sys.exit(1)
+    print("OK")
+
+
+main()
