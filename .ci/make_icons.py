@@ -26,7 +26,7 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "static", "icons", "app")
 
-FELT = (20, 83, 45)      # #14532d, also the manifest's theme/background colour
+FELT = (14, 107, 79)     # #0e6b4f, also the manifest's theme/background colour
 DIE = (250, 248, 240)    # ivory
 PIP = (28, 25, 23)       # near black
 SHADOW = (0, 0, 0)

@@ -30,10 +30,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FIXTURE_PAGE = os.path.join(REPO, "tests", "pwa", "fixtures", "game")
 SUB_PATH = harness.SUBPATH  # "/dice-poker/", like GitHub Pages' /<repo>/
 
-# The real game page plays a turn through the hooks these tests use; until it
-# did, the tests ran against the stand-in page in fixtures/game. Flip to True
-# to test the service worker alone again.
-USE_FIXTURE_PAGE = True
+# The tests play the real game page (started by a shared link, so a game is
+# in progress at once). Before that page existed they ran against the
+# stand-in page in fixtures/game, which has the same hooks: set True to test
+# the service worker apart from the game again.
+USE_FIXTURE_PAGE = False
+GAME_LINK = "?players=Ann&seed=7"  # a solo game, started at once
 
 sys.path.insert(0, os.path.join(REPO, ".ci"))
 import stage_site  # noqa: E402
@@ -116,11 +118,11 @@ class Visit:
         self.page.on("request", lambda r: self.requests.append(r.url))
 
     def open(self):
-        self.page.goto(self.site.url)
+        self.page.goto(self.site.url + GAME_LINK)
         self.wait_ready()
 
     def wait_ready(self):
-        self.page.wait_for_selector("html[data-state=ready]", timeout=60_000)
+        self.page.wait_for_selector("html[data-state=ready]", state="attached", timeout=60_000)
 
     def wait_offline_ready(self, timeout=60):
         """Wait until a worker is active, controls the page and has its cache.

@@ -7,7 +7,7 @@ pytestmark = pytest.mark.e2e
 
 def test_offline_reload_then_a_full_turn_from_a_sub_path(visit):
     visit.open()
-    assert visit.page.url.endswith("/dice-poker/")
+    assert visit.page.url.startswith(visit.site.origin + "/dice-poker/")
     visit.wait_offline_ready()
 
     visit.go_offline()
