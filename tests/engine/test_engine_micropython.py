@@ -76,3 +76,12 @@ def test_the_engine_uses_no_fstring_format_specs():
         for node in ast.walk(tree):
             if isinstance(node, ast.FormattedValue):
                 assert node.format_spec is None and node.conversion == -1, (name, node.lineno)
+
+
+def test_unseeded_games_get_different_seeds_on_each_page_load():
+    """MicroPython must seed ``random`` itself, or every unseeded game would deal
+    the same dice after each page load."""
+    code = "from dicepoker.game import Game\nprint(Game(['Ann']).seed)"
+    seeds = [run_micropython(code).strip() for _ in range(3)]
+    assert all(seed.isdigit() and 6 <= len(seed) <= 9 for seed in seeds), seeds
+    assert len(set(seeds)) == 3, seeds

@@ -180,7 +180,7 @@ def test_options_with_the_joker_match_the_reference(position):
     assert rules.poker_bonus_for(card, dice) == ref.poker_bonus(card, dice)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(sorted(ref.RULESETS)), st.data())
 def test_upper_bonus_and_possible_scores_agree_with_reference(ruleset, data):
     rules = RULESETS[ruleset]
