@@ -264,7 +264,7 @@ def bad_save_cases():
     edit("empty name", ["players", 1], "  ", "bad_name", "name")
     edit("name as a number", ["players", 1], 7, "bad_name", "name")
     edit("name too long", ["players", 1], "B" * 25, "long_name", "24 characters")
-    edit("three players, two cards", ["players"], ["Ann", "Ben", "Cy"], "bad_seats", "seat")
+    edit("three players, two seats", ["players"], ["Ann", "Ben", "Cy"], "bad_seats", "seat")
     edit("seat unknown", ["seats", 0], "robot", "bad_seats", "robot")
     edit("seats too few", ["seats"], ["human"], "bad_seats", "one seat kind per player")
     edit("seats as an object", ["seats"], {"0": "human"}, "bad_seats", "seat")
