@@ -16,6 +16,8 @@ What the game needs, found from the site itself rather than kept by hand:
     the manifest, the PyScript `config=` files);
   - from each PyScript config (TOML): the interpreter, [files] (with
     {PLACEHOLDER} keys expanded), [[fetch]] and [js_modules.*] URLs;
+  - every .py file under py/ (not in a tests/ folder): the page imports some
+    of them lazily (e.g. the computer players' advisor), and they are small;
   - everything under static/ except: static/strategy/ (large tables, cached
     by the worker when first used), static/pwa/precache.json (the list
     itself), and notes and licences (*.md, *.txt, LICENSE*, *.map). All
@@ -132,6 +134,11 @@ def site_files(root):
             path = _local(u)
             if path:
                 add(_norm("", path))  # PyScript resolves them against the page
+    for folder, dirs, names in os.walk(os.path.join(root, "py")):
+        dirs[:] = sorted(d for d in dirs if d not in ("tests", "__pycache__"))
+        for name in names:
+            if name.endswith(".py"):
+                needed.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
     for folder, dirs, names in os.walk(os.path.join(root, "static")):
         dirs.sort()
         for name in sorted(names):
