@@ -36,13 +36,16 @@ def _summary(option):
 
 
 def check(rules, cases_path):
+    """One JSON line per case: the advisor's best option (as printed by main)."""
     table, _ = _load(rules)
     advisor = Advisor(table)
     with open(cases_path) as handle:
         cases = json.load(handle)
+    lines = []
     for case in cases:
         options = advisor.options(case["card"], case["dice"], case["rolls_used"])
-        print(json.dumps(_summary(options[0])))
+        lines.append(json.dumps(_summary(options[0])))
+    return lines
 
 
 class _Lcg:
@@ -93,11 +96,13 @@ def bench(rules, count):
 def main(argv):
     mode, rules = argv[1], argv[2]
     if mode == "check":
-        check(rules, argv[3])
+        for line in check(rules, argv[3]):
+            print(line)
     elif mode == "bench":
         bench(rules, int(argv[3]) if len(argv) > 3 else 20)
     else:
         raise SystemExit("unknown mode %r" % mode)
 
 
-main(sys.argv)
+if __name__ == "__main__":
+    main(sys.argv)
