@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "7f3a97c0a92ec122";
+const VERSION = "d2fe3f7c187a0cdd";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
