@@ -32,18 +32,19 @@ BAD_SAVE = PREFIX + "bad-save."
 
 
 class Storage:
+    """localStorage through boot.js's ``dicePokerStorage``, which never throws.
+
+    (MicroPython cannot catch an exception raised by a JS call, so a blocked or
+    full storage must be turned into return values on the JS side.)
+    """
+
     def __init__(self, on_unavailable=None):
         self.on_unavailable = on_unavailable
-        self.available = True
+        self._store = window.dicePokerStorage
+        probe = PREFIX + "probe"
+        self.available = bool(self._store.set(probe, "1"))
+        self._store.remove(probe)
         self._warned = False
-        try:
-            self._store = window.localStorage
-            probe = PREFIX + "probe"
-            self._store.setItem(probe, "1")
-            self._store.removeItem(probe)
-        except Exception:
-            self._store = None
-            self.available = False
 
     def _failed(self):
         self.available = False
@@ -52,32 +53,18 @@ class Storage:
             self.on_unavailable()
 
     def get(self, key):
-        if self._store is None:
-            return None
-        try:
-            value = self._store.getItem(key)
-        except Exception:
-            return None
+        value = self._store.get(key)
         return value if isinstance(value, str) else None
 
     def set(self, key, value):
         """Write ``value``; False (and the one-time notice) if storage refused."""
-        if self._store is None:
-            self._failed()
-            return False
-        try:
-            self._store.setItem(key, value)
+        if self._store.set(key, value):
             return True
-        except Exception:
-            self._failed()
-            return False
+        self._failed()
+        return False
 
     def remove(self, key):
-        if self._store is not None:
-            try:
-                self._store.removeItem(key)
-            except Exception:
-                pass
+        self._store.remove(key)
 
     def get_json(self, key, default=None):
         text = self.get(key)

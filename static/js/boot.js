@@ -1,10 +1,11 @@
 /* Start-up helper that runs before Python (a classic script in <head>).
 
-   1. Picks the start language (the player's saved choice, else the first of
+   1. Gives Python a localStorage that never throws (window.dicePokerStorage).
+   2. Picks the start language (the player's saved choice, else the first of
       navigator.languages we ship, else English) and starts fetching its
       message catalogue at once, in parallel with the Python runtime; Python
       (py/ui/app.py) picks the promise up from window.dicePokerBoot.
-   2. Never leaves a blank or frozen page: if the runtime fails, or Python
+   3. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read. */
 (function () {
@@ -37,6 +38,21 @@
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
   boot.catalogue.catch(function () {});
   if (boot.english) { boot.english.catch(function () {}); }
+
+  // localStorage that never throws (blocked in private mode, quota full):
+  // MicroPython cannot catch an exception thrown by a JS call, so py/ui/storage.py
+  // goes through these.  get -> string or null; set/remove -> true or false.
+  window.dicePokerStorage = {
+    get: function (key) {
+      try { return window.localStorage.getItem(key); } catch (e) { return null; }
+    },
+    set: function (key, value) {
+      try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
+    },
+    remove: function (key) {
+      try { window.localStorage.removeItem(key); return true; } catch (e) { return false; }
+    }
+  };
 
   function state() { return document.documentElement.getAttribute("data-state"); }
 

@@ -1,6 +1,9 @@
-"""e2e settings: contexts prefer reduced motion, so Playwright never waits for
-the dice animation to settle before a tap (the page's state is correct at once
-either way; test_motion checks that with animations on)."""
+"""e2e settings for the game tests.
+
+- Contexts prefer reduced motion, so Playwright never waits for the dice
+  animation to settle before a tap (the page's state is correct at once either
+  way; test_mobile checks that with animations on).
+"""
 
 import pytest
 

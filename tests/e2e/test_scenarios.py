@@ -1,0 +1,175 @@
+"""Scripted situations: the Joker, the upper bonus, undo, reload mid-turn,
+links, and saves the page cannot restore.  Games are built with the engine
+(``ScriptedDice`` for exact throws) and injected as the saved game."""
+
+import json
+
+import pytest
+
+from dicepoker.dice import ScriptedDice
+from dicepoker.game import Game
+from gameui import (assert_matches, fill_box, inject_game, link, play_turn, read, saved_game,
+                    set_holds)
+
+
+def scripted(players, faces, ruleset="dice-poker"):
+    return Game(players, ruleset=ruleset, dice=ScriptedDice(faces))
+
+
+def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, goto_ready):
+    sixes = [6] * 5
+    game = scripted(["Ann"], sixes * 4)
+    game.roll()
+    game.score("poker")                       # 50 in Poker: later fives of a kind are Jokers
+    inject_game(page, site_url, game, goto_ready)
+    assert_matches(page, game)
+
+    page.click("#roll")
+    game.roll()
+    seen = assert_matches(page, game)
+    buttons = [(box, text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"]
+    assert buttons == [("sixes", "30")]        # the matching upper box is forced
+    assert "Joker" in page.text_content("#joker-note")
+    assert "+100" in page.text_content("#joker-note")
+    fill_box(page, game, "sixes")
+    assert_matches(page, game)
+    assert page.text_content('[data-player="0"][data-total]') == str(50 + 30 + 100)
+
+    page.click("#roll")                       # Sixes filled: every open lower box counts as made
+    game.roll()
+    seen = assert_matches(page, game)
+    buttons = {box: int(text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"}
+    assert buttons == {"pair": 30, "two_pairs": 30, "three_kind": 30, "four_kind": 30,
+                       "full_house": 25, "small_straight": 30, "large_straight": 40, "chance": 30}
+    fill_box(page, game, "large_straight")
+    assert_matches(page, game)
+    assert page.text_content('[data-player="0"][data-total]') == str(50 + 30 + 100 + 40 + 100)
+
+
+def test_upper_bonus_progress_and_award(page, site_url, goto_ready):
+    faces = []
+    for face in range(1, 7):
+        faces += [face, face, face, face, 2 if face != 2 else 3]
+    game = scripted(["Ann"], faces)
+    inject_game(page, site_url, game, goto_ready)
+    assert page.text_content("#bonus-progress") == "Upper section: 64 more for +35"
+    for box in ("ones", "twos", "threes", "fours", "fives"):
+        page.click("#roll")
+        game.roll()
+        fill_box(page, game, box)
+        assert_matches(page, game)
+    upper = game.breakdown(0)["upper"]
+    assert upper == 4 * (1 + 2 + 3 + 4 + 5)
+    assert page.text_content("#bonus-progress") == "Upper section: %d more for +35" % (64 - upper)
+    page.click("#roll")
+    game.roll()
+    fill_box(page, game, "sixes")
+    assert_matches(page, game)
+    assert game.breakdown(0)["upper_bonus"] == 35
+    assert page.text_content('[data-sum="upper_bonus"]') == "+35"
+    assert page.text_content("#bonus-progress") == "Upper bonus +35 earned"
+
+
+def test_undo_takes_back_the_box_until_the_next_roll(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=5))
+    game = Game(["Ann", "Ben"], seed=5)
+    assert page.is_disabled("#undo")
+    play_turn(page, game)                     # Ann fills a box: Ben's turn, undo offered
+    assert not page.is_disabled("#undo")
+    page.click("#undo")
+    game.undo()
+    assert_matches(page, game)                # Ann again, same dice, same previews
+    assert "taken back" in page.text_content("#live")
+    box = sorted(game.options())[0]
+    fill_box(page, game, box)                 # a different box this time
+    page.click("#roll")                       # Ben rolls: the box is final
+    game.roll()
+    assert_matches(page, game)
+    assert page.is_disabled("#undo")
+
+
+def test_reload_mid_turn_restores_dice_holds_and_rolls_left(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=31))
+    game = Game(["Ann", "Ben"], seed=31)
+    play_turn(page, game)
+    page.click("#roll")
+    game.roll()
+    set_holds(page, game, [0, 3])
+    page.click("#roll")
+    game.roll()
+    set_holds(page, game, [1])
+    before = assert_matches(page, game)
+    assert before["rollLeft"] == "1 roll left"
+    page.reload()
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    after = assert_matches(page, game)        # no new roll: same dice, same hold
+    assert after == before
+    page.click("#roll")                       # and the turn goes on from there
+    game.roll()
+    assert_matches(page, game)
+
+
+def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_ready):
+    first = link(site_url, ["Ann", "Ben"], seed=42)
+    goto_ready(page, first)
+    game = Game(["Ann", "Ben"], seed=42)
+    page.click("#roll")
+    game.roll()
+    goto_ready(page, first)                   # the link's own game: resumed, not restarted
+    assert_matches(page, game)
+
+    other = link(site_url, ["Cy"], seed=9, rules="yahtzee")
+    goto_ready(page, other)
+    assert page.is_visible("#confirm-dialog")
+    assert_matches(page, game)                # nothing replaced before the answer
+    page.click("#cancel")
+    assert_matches(page, game)
+    assert "players=" not in page.url         # a reload will not ask again
+
+    goto_ready(page, other)
+    page.click("#confirm")
+    fresh = Game(["Cy"], ruleset="yahtzee", seed=9)
+    assert_matches(page, fresh)
+    assert saved_game(page).players == ["Cy"]
+
+
+@pytest.mark.parametrize("document, reason", [
+    ("{not json", "not valid data"),
+    (json.dumps({"format": "dice-poker/game", "version": 99}), "newer version"),
+])
+def test_a_bad_save_is_explained_kept_aside_and_a_new_game_offered(
+        page, site_url, goto_ready, document, reason):
+    page.goto(site_url)
+    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    page.evaluate("(t) => { localStorage.clear(); localStorage.setItem('dicepoker.game', t); }",
+                  document)
+    goto_ready(page, site_url, state="setup")
+    notice = page.text_content("#notice-text")
+    assert "could not be restored" in notice and reason in notice
+    kept = page.evaluate("""() => Object.keys(localStorage)
+        .filter(k => k.startsWith('dicepoker.bad-save.')).map(k => localStorage.getItem(k))""")
+    assert kept == [document]
+    assert page.evaluate("localStorage.getItem('dicepoker.game')") is None
+    page.click("#start")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+
+
+def test_blocked_storage_still_plays_and_says_so_once(page, site_url, goto_ready):
+    page.add_init_script("""
+      Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('blocked', 'SecurityError'); }});
+    """)
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    game = Game(["Ann"], seed=3)
+    assert "will not be kept" in page.text_content("#notice-text")
+    play_turn(page, game)
+    assert page.locator("#notice").count() == 1
+
+
+def test_names_are_text_not_html(page, site_url, goto_ready):
+    name = "<b>x</b><img src=x>"
+    goto_ready(page, site_url, state="setup")
+    page.fill("#player-name-1", name)
+    page.click("#start")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    assert page.text_content('[data-seat="0"] .chip-name') == name
+    assert page.locator("img[src=x]").count() == 0
