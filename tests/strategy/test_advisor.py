@@ -76,13 +76,16 @@ def test_holds_are_positions_of_the_kept_faces(rng):
 
 
 def test_turn_plan_start_value_matches_the_table(rng):
-    # the advisor's own within-turn computation reproduces the table's values
+    # The advisor's own within-turn computation reproduces the table's values:
+    # the stored value is rounded to 1/128, the successors it is recomputed
+    # from too, and two roundings of keep values add 1/256 each.
+    tolerance = 1 / 128 + 1 / 128 + 2 / 256 + 1e-9
     for rules_id in RULE_IDS:
         table = load_table(rules_id)
         advisor = Advisor(table)
         for _ in range(5):
             card = random_card(table.rules, rng)
-            assert abs(advisor.plan(card).start_value() - table.value_of_card(card)) <= TOLERANCE
+            assert abs(advisor.plan(card).start_value() - table.value_of_card(card)) <= tolerance
 
 
 def test_advise_adds_banked_points_and_matches_a_game():

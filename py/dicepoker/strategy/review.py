@@ -1,0 +1,51 @@
+"""Post-game review: every decision a human made, the best option, and the points given away.
+
+The game's move list is replayed on a fresh copy; before each move that was a
+real choice (any move after a turn's first roll: a hold-and-roll or filling a
+box) by a seat being reviewed, the advisor values the position, so
+``loss = best value - value of the option taken``, in expected final points.
+A turn's first roll is not a decision (all five dice are thrown) and is skipped.
+"""
+
+from ..game import Game
+from .advisor import Advisor
+
+
+def review_game(game, advisor, seats=("human",)):
+    """Review ``game`` (finished or not) for the players whose seat is in ``seats``.
+
+    ``advisor`` is an :class:`Advisor` (or a Table) for the game's rule set.
+    Returns ``{"decisions": [...], "totals": {player: points given away}}``;
+    each decision is a dict with ``player``, ``round`` (0-based), ``rolls_used``
+    (rolls made before the choice: 1-3), ``dice``, ``move`` (the move made),
+    ``chosen`` and ``best`` (advisor options, see :meth:`Advisor.advise`) and
+    ``loss``.
+    """
+    if not isinstance(advisor, Advisor):
+        advisor = Advisor(advisor)
+    document = game.to_dict()
+    document["moves"] = []
+    del document["state"]          # the replay starts from the beginning
+    replay = Game.from_dict(document, verify=False)
+    decisions = []
+    totals = {}
+    for player, seat in enumerate(game.seats):
+        if seat in seats:
+            totals[player] = 0.0
+    for move in game.moves:
+        player = replay.current_player
+        if replay.rolls_used and player in totals:
+            result = advisor.evaluate(replay, move)
+            decisions.append({
+                "player": player,
+                "round": replay.round,
+                "rolls_used": replay.rolls_used,
+                "dice": list(replay.dice),
+                "move": dict(move),
+                "chosen": result["chosen"],
+                "best": result["best"],
+                "loss": result["loss"],
+            })
+            totals[player] += result["loss"]
+        replay.apply(move)
+    return {"decisions": decisions, "totals": totals}
