@@ -1,0 +1,178 @@
+"""Dice Poker benchmarks: start-up, bytes, tap latency, hints; against the budget.
+
+    python3 tests/bench/run.py [--runs N] [--quick] [--with-build] [--json FILE]
+
+Not part of the test run (pytest ignores tests/bench/). Prints one table with
+medians and ranges (min-max) and PASS/MISS against the budget of issue 6.
+Needs Playwright and Chromium (as the e2e tests do); uses one Chromium and a
+fresh browser context for every sample; the pages under test are interleaved
+(game, bare, plain, game, bare, plain, ...) so that noise on a busy machine
+hits them alike. See README "## Performance" for what each figure means.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent.parent / "py")]
+
+from harness import REPO                                  # noqa: E402
+from stats import kib, median, percentile, spread         # noqa: E402
+
+BUDGET_RATIO = 1.3
+BUDGET_BYTES = 800_000
+BUDGET_TAP_MS = 16.0
+BUDGET_HINT_MS = 100.0
+
+
+def verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+def loadavg():
+    try:
+        return "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        return "?"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=10, help="fresh contexts per page for load times (default 10)")
+    parser.add_argument("--quick", action="store_true", help="3 runs, 1 advisor game: a smoke run of the tooling")
+    parser.add_argument("--with-build", action="store_true", help="also build the yahtzee table (slow) and time it")
+    parser.add_argument("--games", type=int, default=3, help="whole games per advisor figure (default 3)")
+    parser.add_argument("--json", help="also write every raw figure to this file")
+    args = parser.parse_args(argv)
+    runs = 3 if args.quick else args.runs
+    games = 1 if args.quick else args.games
+
+    import load
+    import strategy
+    import taps
+    import transfer
+    from browser import Chromium
+    from server import CountingServer
+
+    log = lambda text: print(text, file=sys.stderr, flush=True)   # noqa: E731
+    started = datetime.datetime.now()
+    load_before = loadavg()
+    server = CountingServer(REPO).start()
+    raw = {"date": started.isoformat(timespec="minutes"), "load_before": load_before, "runs": runs}
+    try:
+        with Chromium() as chromium:
+            raw["chromium"] = chromium.version
+            log("load times: %d interleaved runs ..." % runs)
+            raw["load"] = load.run(chromium, server.url, runs, log)
+            log("first visit bytes ...")
+            raw["transfer"] = transfer.run(chromium, server)
+            log("taps over a whole solo game ...")
+            raw["taps"] = taps.run(chromium, server.url)
+            log("hint button in the game? ...")
+            raw["hint_button"] = strategy.hint_button_present(chromium, server.url)
+            log("advisor on the browser's MicroPython (%d game(s)) ..." % games)
+            raw["advisor"] = strategy.advisor_in_browser(chromium, server.url, "dice-poker", games)
+    finally:
+        server.stop()
+    raw["tables"] = transfer.strategy_tables(REPO)
+    if args.with_build:
+        log("building the yahtzee table ...")
+        raw["build"] = strategy.build_time(REPO, "yahtzee")
+    raw["load_after"] = loadavg()
+    raw["seconds"] = (datetime.datetime.now() - started).total_seconds()
+    if args.json:
+        Path(args.json).write_text(json.dumps(raw, indent=1, default=str))
+    print(report(raw))
+
+
+def report(raw):
+    out = []
+    w = out.append
+    w("Dice Poker benchmark  %s  Chromium %s  load avg %s (before) / %s (after)  %d runs"
+      % (raw["date"], raw.get("chromium", "?"), raw["load_before"], raw["load_after"], raw["runs"]))
+    w("")
+    w("Time to ready, ms since navigation (median (min-max) over fresh contexts)")
+    w("  %-16s %-22s %-22s" % ("page", "cold", "warm"))
+    L = raw["load"]
+    for name, r in L.items():
+        w("  %-16s %-22s %-22s" % (name, spread(r["cold"]), spread(r["warm"])))
+    game, bare = L["game"], L["bare PyScript"]
+    ratios = {}
+    for phase in ("cold", "warm"):
+        pairs = [g / b for g, b in zip(game[phase], bare[phase])]
+        ratios[phase] = median(game[phase]) / median(bare[phase])
+        w("  ratio game/bare %-5s %.2f  (per-run pairs %.2f-%.2f)%s"
+          % (phase, ratios[phase], min(pairs), max(pairs),
+             "   budget <= %.1f: %s" % (BUDGET_RATIO, verdict(ratios[phase] <= BUDGET_RATIO)) if phase == "cold" else ""))
+    w("")
+
+    T = raw["transfer"]
+    w("First visit bytes (uncompressed bodies, counted by the server)")
+    w("  page's own requests until ready + first roll: %s" % kib(T["page_bytes_until_roll"]))
+    w("  whole first visit incl. service worker precache: %s in %d responses"
+      % (kib(T["total"]), T["requests"]))
+    w("    (page %s, service worker %s)   budget < %s: page %s, whole visit %s"
+      % (kib(T["page_bytes"]), kib(T["worker_bytes"]), kib(BUDGET_BYTES),
+         verdict(T["page_bytes_until_roll"] < BUDGET_BYTES), verdict(T["total"] < BUDGET_BYTES)))
+    if not T["worker_installed"]:
+        w("  ! the service worker did not install (stale static/pwa/precache.json?): its bytes are partial")
+    w("  by type: " + ", ".join("%s %s" % (k, kib(b)) for k, b in T["by_kind"]))
+    w("  top 10 files:")
+    for path, (b, n) in T["top"]:
+        w("    %10s  %s%s" % (kib(b), path, "  (x%d)" % n if n > 1 else ""))
+    if T["fetched_twice"]:
+        w("  fetched more than once: %d files (%s ...)" % (len(T["fetched_twice"]), ", ".join(T["fetched_twice"][:4])))
+    w("  not for the first turn, requested by the page before/at the first roll: %s"
+      % (", ".join(T["not_for_first_turn"]) or "none"))
+    w("  strategy tables (loaded on first hint/computer move, not at start): " + ", ".join(
+        "%s %s (%s decompressed)" % (name, kib(b), kib(d)) for name, (b, d) in raw["tables"].items()))
+    w("")
+
+    P = raw["taps"]
+    w("Tap to DOM updated, ms (one solo game, %d rounds; p50 / p95 / max; n)" % P["rounds"])
+    worst = 0.0
+    for kind in ("roll", "hold", "fill", "confirm"):
+        entry = P["taps"].get(kind)
+        if not entry:
+            continue
+        dom, lay = entry["dom"], entry["layout"]
+        p95 = percentile(dom, 95)
+        worst = max(worst, p95)
+        w("  %-8s dom %5.1f / %5.1f / %5.1f   +layout %5.1f / %5.1f   n=%d   %s"
+          % (kind, percentile(dom, 50), p95, max(dom), percentile(lay, 50), percentile(lay, 95),
+             len(dom), verdict(p95 < BUDGET_TAP_MS)))
+    w("  budget: every tap p95 < %.0f ms: %s%s" % (BUDGET_TAP_MS, verdict(worst < BUDGET_TAP_MS),
+                                              "   (%d clicks changed nothing)" % P["unchanged"] if P["unchanged"] else ""))
+    w("")
+
+    A = raw["advisor"]
+    where = "game #hint" if raw["hint_button"] else "advisor page (hint/computer not wired in the game yet)"
+    w("Strategy on the browser's MicroPython, %s rules, %d game(s); %s" % (A["rules"], A["games"], where))
+    w("  table: fetch %.0f ms, decode %.0f ms (%s); Advisor() %.0f ms"
+      % (A["table_fetch_ms"], A["table_decode_ms"], kib(A["table_bytes"]), A["advisor_ms"]))
+    hint = A["hint_ms"]
+    w("  hint (advise)     p50 %6.1f  p95 %6.1f  max %6.1f ms  n=%d   budget p95 < %.0f ms: %s"
+      % (percentile(hint, 50), percentile(hint, 95), max(hint), len(hint), BUDGET_HINT_MS,
+         verdict(percentile(hint, 95) < BUDGET_HINT_MS)))
+    for level, times in A["computer_ms"].items():
+        w("  computer %-8s p50 %6.1f  p95 %6.1f  max %6.1f ms  n=%d"
+          % (level, percentile(times, 50), percentile(times, 95), max(times), len(times)))
+    if A.get("errors"):
+        w("  errors: %s" % "; ".join(A["errors"][:3]))
+    if "build" in raw:
+        seconds, line = raw["build"]
+        w("Strategy table build (yahtzee): %.1f s wall  [%s]" % (seconds, line))
+    else:
+        w("Strategy table build: not run (add --with-build)")
+    w("")
+    w("(run took %.0f s)" % raw["seconds"])
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    main()

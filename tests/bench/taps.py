@@ -1,0 +1,76 @@
+"""Tap-to-screen latency over one whole solo game, through real clicks.
+
+Playwright clicks (real input events through Chromium's input pipeline) drive
+a solo game of 15 rounds: Roll, hold the dice of the most common face, Roll,
+hold, Roll, then fill the box worth most (confirming a 0 when asked). The
+page's probe (see browser.py) times each click from the start of its dispatch
+to the DOM change the game's handlers made ("dom") and to that change laid
+out ("layout").
+"""
+
+from load import GAME
+
+READ = """() => ({
+  dice: [...document.querySelectorAll('.die')].map(d => [Number(d.dataset.value), d.getAttribute('aria-pressed') === 'true']),
+  canRoll: !document.getElementById('roll').disabled,
+  boxes: [...document.querySelectorAll('button[data-box]')].map(b => [b.dataset.player + '|' + b.dataset.box, Number(b.textContent.trim())]),
+  state: document.documentElement.dataset.state,
+  confirm: document.getElementById('confirm-dialog').open,
+})"""
+
+
+def _keep(dice):
+    counts = {}
+    for face, _ in dice:
+        counts[face] = counts.get(face, 0) + 1
+    best = max(counts, key=lambda f: (counts[f], f))
+    return [i for i, (face, _) in enumerate(dice) if face == best]
+
+
+def run(chromium, base_url):
+    from browser import wait_ready
+    ctx = chromium.context(reduced_motion="reduce", viewport={"width": 390, "height": 844},
+                           has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = ctx.new_page()
+    try:
+        page.goto(base_url + GAME, wait_until="commit")
+        wait_ready(page)
+        page.evaluate("window.__bench.taps = []")
+        rounds = 0
+        while True:
+            seen = page.evaluate(READ)
+            if seen["state"] == "over":
+                break
+            page.click("#roll")
+            for _ in range(2):
+                seen = page.evaluate(READ)
+                if not seen["canRoll"]:
+                    break
+                keep = _keep(seen["dice"])
+                if len(keep) == 5:
+                    break
+                for i, (_, held) in enumerate(seen["dice"]):
+                    if (i in keep) != held:
+                        page.click('.die[data-index="%d"]' % i)
+                page.click("#roll")
+            seen = page.evaluate(READ)
+            key, _ = max(seen["boxes"], key=lambda kv: kv[1])
+            player, box = key.split("|")
+            page.click('button[data-player="%s"][data-box="%s"]' % (player, box))
+            if page.evaluate(READ)["confirm"]:
+                page.click("#confirm")
+            rounds += 1
+            if rounds > 20:
+                raise RuntimeError("the game did not end after 20 rounds")
+        taps = page.evaluate("window.__bench.taps")
+    finally:
+        ctx.close()
+    out = {}
+    for tap in taps:
+        if tap["dom"] is None:
+            continue                      # a click that changed nothing (none expected)
+        entry = out.setdefault(tap["kind"], {"dom": [], "layout": []})
+        entry["dom"].append(tap["dom"] - tap["start"])
+        entry["layout"].append(tap["layout"] - tap["start"])
+    return {"rounds": rounds, "taps": out,
+            "unchanged": sum(1 for t in taps if t["dom"] is None)}

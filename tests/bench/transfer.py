@@ -1,0 +1,96 @@
+"""Bytes of the game's first visit, counted by the server (uncompressed bodies).
+
+One fresh context opens the game link, waits for ready, taps Roll once, then
+waits until the service worker has installed (its precache downloads are part
+of the first visit's data too) and a little longer for stragglers. Every
+response the server sent in that time is counted; the requests the page itself
+made (Playwright's request events of the page) are told apart from the rest,
+which are the service worker's.
+"""
+
+import collections
+import time
+
+from load import GAME
+
+TYPES = [
+    (".wasm", "wasm"), (".mjs", "script"), (".js", "script"), (".py", "python"),
+    (".json", "json"), (".html", "html"), (".css", "css"), (".toml", "config"),
+    (".webmanifest", "config"), (".png", "image"), (".svg", "image"), (".gz", "strategy table"),
+]
+LATER = ("/static/strategy/", "/py/dicepoker/strategy/", "/static/i18n/rules.")
+
+
+def kind_of(path):
+    if path.endswith("/"):
+        return "html"
+    for ext, kind in TYPES:
+        if path.endswith(ext):
+            return kind
+    return "other"
+
+
+def run(chromium, server):
+    from browser import wait_ready, wait_sw_controls
+    server.clear()
+    ctx = chromium.context(reduced_motion="reduce")
+    page = ctx.new_page()
+    page_requests = []          # (monotonic, path) of the page's own requests
+    origin = server.origin
+
+    def on_request(request):
+        if request.url.startswith(origin):
+            page_requests.append((time.monotonic(), request.url[len(origin):].split("?", 1)[0]))
+    page.on("request", on_request)
+    try:
+        page.goto(server.url + GAME, wait_until="commit")
+        ready_ms = wait_ready(page)
+        t_ready = time.monotonic()
+        page.click("#roll")
+        page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
+        t_roll = time.monotonic()
+        controlled = wait_sw_controls(page)
+        page.wait_for_timeout(1000)
+    finally:
+        ctx.close()
+    sent = [s for s in server.sent if s.status == 200]
+
+    by_path = collections.defaultdict(lambda: [0, 0])     # path -> [bytes, times]
+    by_kind = collections.Counter()
+    for s in sent:
+        by_path[s.path][0] += s.bytes
+        by_path[s.path][1] += 1
+        by_kind[kind_of(s.path)] += s.bytes
+    page_paths = collections.Counter(p for _, p in page_requests)
+    page_bytes = 0
+    sizes = {}
+    for s in sent:
+        sizes[s.path] = s.bytes
+    for path, n in page_paths.items():
+        page_bytes += sizes.get(path, 0) * min(n, by_path[path][1] if path in by_path else 0)
+    before_ready = [p for t, p in page_requests if t <= t_ready]
+    through_roll = [p for t, p in page_requests if t <= t_roll]
+    return {
+        "ready_ms": ready_ms,
+        "worker_installed": controlled,
+        "total": sum(s.bytes for s in sent),
+        "requests": len(sent),
+        "page_bytes": page_bytes,
+        "page_bytes_until_roll": sum(sizes.get(p, 0) for p in through_roll),
+        "worker_bytes": sum(s.bytes for s in sent) - page_bytes,
+        "by_kind": by_kind.most_common(),
+        "top": sorted(by_path.items(), key=lambda kv: -kv[1][0])[:10],
+        "fetched_twice": sorted(p for p, (b, n) in by_path.items() if n > 1),
+        "not_for_first_turn": sorted(set(p for p in through_roll if p.startswith(LATER))),
+        "before_ready": before_ready,
+    }
+
+
+def strategy_tables(repo):
+    """{file: (bytes on the wire, bytes decompressed)} of static/strategy/*.gz."""
+    import gzip
+    out = {}
+    for path in sorted((repo / "static" / "strategy").glob("*.gz")):
+        data = path.read_bytes()
+        out[path.name] = (len(data), len(gzip.decompress(data)))
+    return out
