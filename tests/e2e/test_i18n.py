@@ -1,0 +1,104 @@
+"""Message catalogues: every catalogue has every key (same placeholders, the
+right plural forms), and switching language keeps the game."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dicepoker.game import Game
+from gameui import assert_matches, link, play_turn, pseudo_catalogue
+from ui.i18n import PLURAL_CATEGORIES, plural_category
+
+I18N = Path(__file__).resolve().parents[2] / "static" / "i18n"
+ENGLISH = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
+OTHERS = sorted(p for p in I18N.glob("*.json") if p.stem != "en")
+
+
+def placeholders(value):
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
+
+
+def shown_keys(messages):
+    return {k for k in messages if not k.startswith("_")}
+
+
+def test_english_plural_messages_use_count_and_its_forms():
+    for key, value in ENGLISH.items():
+        if isinstance(value, dict):
+            assert set(value) == set(PLURAL_CATEGORIES["en"]), key
+            assert "count" in placeholders(value), key
+
+
+@pytest.mark.parametrize("path", OTHERS, ids=lambda p: p.name)
+def test_every_catalogue_has_every_key_with_the_same_placeholders(path):
+    lang = path.stem
+    messages = json.loads(path.read_text(encoding="utf-8"))
+    assert shown_keys(messages) == shown_keys(ENGLISH)
+    for key in shown_keys(ENGLISH):
+        value = messages[key]
+        assert isinstance(value, type(ENGLISH[key])), key
+        assert placeholders(value) == placeholders(ENGLISH[key]), key
+        if isinstance(value, dict):
+            assert set(value) == set(PLURAL_CATEGORIES[lang]), key
+    rules = messages["rules.file"]
+    assert (I18N / rules).is_file(), rules
+
+
+@pytest.mark.parametrize("lang, numbers", [
+    ("en", {1: "one", 2: "other", 0: "other", 11: "other", 21: "other"}),
+    ("lt", {1: "one", 21: "one", 11: "other", 2: "few", 9: "few", 12: "other", 10: "other", 22: "few"}),
+    ("be", {1: "one", 21: "one", 11: "many", 2: "few", 4: "few", 12: "many", 5: "many", 0: "many"}),
+    ("sk", {1: "one", 2: "few", 4: "few", 5: "other", 0: "other", 22: "other"}),
+])
+def test_plural_categories(lang, numbers):
+    assert {n: plural_category(lang, n) for n in numbers} == numbers
+
+
+def test_language_switch_keeps_the_game_and_is_remembered(page, site_url, goto_ready):
+    # A stand-in Lithuanian catalogue (every English text marked "[lt]"), so
+    # the test does not depend on the translation's wording.
+    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json",
+        body=pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"])))
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
+    game = Game(["Ann", "Ben"], seed=8)
+    play_turn(page, game)
+    page.click("#roll")
+    game.roll()
+    page.click('.die[data-index="2"]')
+    game.toggle_hold(2)
+    before = assert_matches(page, game)
+
+    page.select_option("#lang", "lt")
+    page.wait_for_function("document.documentElement.lang === 'lt'")
+    assert page.text_content('tr[data-row="pair"] .box-name') == "[lt] Pair"
+    assert page.text_content("#roll-text") == "[lt] Roll again"
+    assert assert_matches(page, game)["dice"] == before["dice"]
+
+    page.reload()                             # the choice is remembered, the game too
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    assert page.evaluate("document.documentElement.lang") == "lt"
+    assert page.text_content("#roll-text") == "[lt] Roll again"
+    assert_matches(page, game)
+
+
+def test_the_browser_language_is_used_at_start(new_context, site_url, goto_ready):
+    context = new_context(locale="sk-SK")
+    page = context.new_page()
+    body = pseudo_catalogue(json.dumps(ENGLISH), "sk", PLURAL_CATEGORIES["sk"])
+    page.route("**/static/i18n/sk.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=body))
+    goto_ready(page, site_url, state="setup")
+    assert page.evaluate("document.documentElement.lang") == "sk"
+    assert page.text_content("#start") == "[sk] Start the game"
+
+
+def test_rules_page_opens_in_the_app(page, site_url, goto_ready):
+    goto_ready(page, site_url, state="setup")
+    page.click("#open-rules")
+    page.wait_for_selector("#rules-body table")
+    text = page.text_content("#rules-body")
+    assert "Joker" in text and "Full house" in text and "Yahtzee" in text

@@ -1,0 +1,130 @@
+"""Phone layout (touch, 360 and 320 px wide), accessibility (axe-core), the
+roll animation, and the message shown when the runtime cannot start."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from dicepoker.game import Game
+from gameui import assert_matches, choose_box, fill_box, link, play_turn
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+
+
+def no_horizontal_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_phone_full_turn_by_taps(new_context, site_url, goto_ready):
+    page = new_context(**PHONE).new_page()
+    goto_ready(page, link(site_url, ["Ann", "Ben", "Cy", "Dee"], seed=12))
+    game = Game(["Ann", "Ben", "Cy", "Dee"], seed=12)
+    assert no_horizontal_scroll(page)
+    for selector in ("#roll", ".die >> nth=0"):
+        box = page.locator(selector).bounding_box()
+        assert box["width"] >= 48 and box["height"] >= 48, selector
+    roll = page.locator("#roll").bounding_box()
+    assert roll["y"] + roll["height"] <= 740        # Roll is on screen, in thumb reach
+    assert roll["y"] > 740 / 2
+    page.tap("#roll")
+    game.roll()
+    page.tap('.die[data-index="0"]')
+    game.toggle_hold(0)
+    page.tap("#roll")
+    game.roll()
+    assert_matches(page, game)
+    box = choose_box(game)
+    points = game.options()[box]
+    page.tap('button[data-player="0"][data-box="%s"]' % box)
+    if points == 0:
+        page.tap("#confirm")
+    game.score(box)
+    assert_matches(page, game)
+    assert no_horizontal_scroll(page)
+    # With four players only the current column is drawn; others' totals stay on the chips.
+    assert page.is_visible('[data-player="1"][data-total]')
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_no_horizontal_scroll_on_any_screen(new_context, site_url, goto_ready, width):
+    page = new_context(**{**PHONE, "viewport": {"width": width, "height": 640}}).new_page()
+    goto_ready(page, site_url, state="setup")
+    page.click("#add-player")
+    assert no_horizontal_scroll(page)
+    goto_ready(page, link(site_url, ["Annabelle-Marie", "Ben", "Cy"], seed=4))
+    game = Game(["Annabelle-Marie", "Ben", "Cy"], seed=4)
+    play_turn(page, game, check=False)
+    page.tap("#roll")
+    assert no_horizontal_scroll(page)
+
+
+def test_landscape_phone_keeps_roll_on_screen(new_context, site_url, goto_ready):
+    page = new_context(**{**PHONE, "viewport": {"width": 740, "height": 360}}).new_page()
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=4))
+    assert no_horizontal_scroll(page)
+    roll = page.locator("#roll").bounding_box()
+    assert roll["y"] + roll["height"] <= 360
+
+
+def test_roll_state_is_immediate_with_animations_on(page, site_url, goto_ready):
+    page.emulate_media(reduced_motion="no-preference")
+    goto_ready(page, link(site_url, ["Ann"], seed=99))
+    game = Game(["Ann"], seed=99)
+    page.click("#roll")
+    game.roll()
+    values = page.evaluate("[...document.querySelectorAll('.die')].map(d => Number(d.dataset.value))")
+    assert values == list(game.dice)
+    assert page.evaluate("getComputedStyle(document.querySelector('.die')).animationName") \
+        in ("tumble-a", "tumble-b")
+
+
+def axe_violations(page):
+    results = Axe().run(page)
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"]]
+
+
+def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
+    goto_ready(page, site_url, state="setup")
+    assert axe_violations(page) == []
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=6))
+    assert axe_violations(page) == []               # hand-over, before the first roll
+    game = Game(["Ann", "Ben"], seed=6)
+    page.click("#roll")
+    game.roll()
+    page.click('.die[data-index="1"]')
+    assert axe_violations(page) == []               # previews, a held die
+    page.click("#open-rules")
+    page.wait_for_selector("#rules-body table")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    game.toggle_hold(1)
+    fill_box(page, game, choose_box(game))          # end the first turn, then play on
+    while not game.is_over:
+        play_turn(page, game, check=False)
+    page.wait_for_selector("#end-dialog[open]")
+    assert axe_violations(page) == []
+
+
+def test_keyboard_only_turn(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann"], seed=10))
+    game = Game(["Ann"], seed=10)
+    page.keyboard.press("Enter")                    # roll
+    game.roll()
+    page.keyboard.press("2")                        # keep die 2
+    game.toggle_hold(1)
+    assert_matches(page, game)
+    page.focus('button[data-box="chance"]')
+    page.keyboard.press("Enter")                    # fill Chance from the keyboard
+    game.score("chance")
+    assert_matches(page, game)
+
+
+@pytest.mark.allow_console_errors(r"core\.js", r"Failed to fetch", r"net::ERR_FAILED",
+                                  r"dynamically imported module")
+def test_runtime_failure_shows_a_message_not_a_frozen_page(page, site_url):
+    page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
+    page.goto(site_url)
+    page.wait_for_selector("#boot-failed", state="visible", timeout=10_000)
+    assert page.evaluate("document.documentElement.dataset.state") == "loading"
+    assert page.is_visible("#boot-reload")
