@@ -69,4 +69,21 @@ async function register() {
   });
 }
 
-register();
+/** Run `callback` once the game has started (<html data-state> leaves
+ * "loading"): the worker's install downloads and hashes every file of the
+ * game, which must not compete with the page's own start-up. */
+function whenStarted(callback) {
+  const html = document.documentElement;
+  if (html.dataset.state !== "loading") {
+    callback();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (html.dataset.state === "loading") return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ["data-state"] });
+}
+
+whenStarted(register);
