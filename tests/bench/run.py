@@ -46,8 +46,11 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=10, help="fresh contexts per page for load times (default 10)")
     parser.add_argument("--quick", action="store_true", help="3 runs, 1 advisor game: a smoke run of the tooling")
     parser.add_argument("--with-build", action="store_true", help="also build the yahtzee table (slow) and time it")
-    parser.add_argument("--games", type=int, default=3, help="whole games per advisor figure (default 3)")
+    parser.add_argument("--games", type=int, default=3, help="whole games for the tap and advisor figures (default 3)")
     parser.add_argument("--json", help="also write every raw figure to this file")
+    parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor"],
+                        help="measure one part only (for profiling a change)")
+    parser.add_argument("--root", help="serve this copy of the site instead of the repo (to compare a change)")
     args = parser.parse_args(argv)
     runs = 3 if args.quick else args.runs
     games = 1 if args.quick else args.games
@@ -62,24 +65,30 @@ def main(argv=None):
     log = lambda text: print(text, file=sys.stderr, flush=True)   # noqa: E731
     started = datetime.datetime.now()
     load_before = loadavg()
-    server = CountingServer(REPO).start()
+    root = Path(args.root).resolve() if args.root else REPO
+    server = CountingServer(root).start()
+    want = lambda part: args.only in (None, part)                 # noqa: E731
     raw = {"date": started.isoformat(timespec="minutes"), "load_before": load_before, "runs": runs}
     try:
         with Chromium() as chromium:
             raw["chromium"] = chromium.version
-            log("load times: %d interleaved runs ..." % runs)
-            raw["load"] = load.run(chromium, server.url, runs, log)
-            log("first visit bytes ...")
-            raw["transfer"] = transfer.run(chromium, server)
-            log("taps over a whole solo game ...")
-            raw["taps"] = taps.run(chromium, server.url)
-            log("hint button in the game? ...")
-            raw["hint_button"] = strategy.hint_button_present(chromium, server.url)
-            log("advisor on the browser's MicroPython (%d game(s)) ..." % games)
-            raw["advisor"] = strategy.advisor_in_browser(chromium, server.url, "dice-poker", games)
+            if want("load"):
+                log("load times: %d interleaved runs ..." % runs)
+                raw["load"] = load.run(chromium, server.url, runs, log)
+            if want("transfer"):
+                log("first visit bytes ...")
+                raw["transfer"] = transfer.run(chromium, server)
+            if want("taps"):
+                log("taps over %d whole solo game(s) ..." % games)
+                raw["taps"] = taps.run(chromium, server.url, games)
+            if want("advisor"):
+                log("hint button in the game? ...")
+                raw["hint_button"] = strategy.hint_button_present(chromium, server.url)
+                log("advisor on the browser's MicroPython (%d game(s)) ..." % games)
+                raw["advisor"] = strategy.advisor_in_browser(chromium, server.url, "dice-poker", games)
     finally:
         server.stop()
-    raw["tables"] = transfer.strategy_tables(REPO)
+    raw["tables"] = transfer.strategy_tables(root)
     if args.with_build:
         log("building the yahtzee table ...")
         raw["build"] = strategy.build_time(REPO, "yahtzee")
@@ -96,6 +105,25 @@ def report(raw):
     w("Dice Poker benchmark  %s  Chromium %s  load avg %s (before) / %s (after)  %d runs"
       % (raw["date"], raw.get("chromium", "?"), raw["load_before"], raw["load_after"], raw["runs"]))
     w("")
+    if "load" in raw:
+        report_load(raw, w)
+    if "transfer" in raw:
+        report_transfer(raw, w)
+    if "taps" in raw:
+        report_taps(raw, w)
+    if "advisor" in raw:
+        report_strategy(raw, w)
+    if "build" in raw:
+        seconds, line = raw["build"]
+        w("Strategy table build (yahtzee): %.1f s wall  [%s]" % (seconds, line))
+    else:
+        w("Strategy table build: not run (add --with-build)")
+    w("")
+    w("(run took %.0f s)" % raw["seconds"])
+    return "\n".join(out)
+
+
+def report_load(raw, w):
     w("Time to ready, ms since navigation (median (min-max) over fresh contexts)")
     w("  %-16s %-22s %-22s" % ("page", "cold", "warm"))
     L = raw["load"]
@@ -111,6 +139,9 @@ def report(raw):
              "   budget <= %.1f: %s" % (BUDGET_RATIO, verdict(ratios[phase] <= BUDGET_RATIO)) if phase == "cold" else ""))
     w("")
 
+
+
+def report_transfer(raw, w):
     T = raw["transfer"]
     w("First visit bytes (uncompressed bodies, counted by the server)")
     w("  page's own requests until ready + first roll: %s" % kib(T["page_bytes_until_roll"]))
@@ -133,8 +164,11 @@ def report(raw):
         "%s %s (%s decompressed)" % (name, kib(b), kib(d)) for name, (b, d) in raw["tables"].items()))
     w("")
 
+
+
+def report_taps(raw, w):
     P = raw["taps"]
-    w("Tap to DOM updated, ms (one solo game, %d rounds; p50 / p95 / max; n)" % P["rounds"])
+    w("Tap to DOM updated, ms (%d solo game(s), %d rounds; p50 / p95 / max; n)" % (P["games"], P["rounds"]))
     worst = 0.0
     for kind in ("roll", "hold", "fill", "confirm"):
         entry = P["taps"].get(kind)
@@ -150,6 +184,9 @@ def report(raw):
                                               "   (%d clicks changed nothing)" % P["unchanged"] if P["unchanged"] else ""))
     w("")
 
+
+
+def report_strategy(raw, w):
     A = raw["advisor"]
     where = "game #hint" if raw["hint_button"] else "advisor page (hint/computer not wired in the game yet)"
     w("Strategy on the browser's MicroPython, %s rules, %d game(s); %s" % (A["rules"], A["games"], where))
@@ -164,14 +201,7 @@ def report(raw):
           % (level, percentile(times, 50), percentile(times, 95), max(times), len(times)))
     if A.get("errors"):
         w("  errors: %s" % "; ".join(A["errors"][:3]))
-    if "build" in raw:
-        seconds, line = raw["build"]
-        w("Strategy table build (yahtzee): %.1f s wall  [%s]" % (seconds, line))
-    else:
-        w("Strategy table build: not run (add --with-build)")
     w("")
-    w("(run took %.0f s)" % raw["seconds"])
-    return "\n".join(out)
 
 
 if __name__ == "__main__":

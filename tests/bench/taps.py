@@ -1,7 +1,7 @@
 """Tap-to-screen latency over one whole solo game, through real clicks.
 
 Playwright clicks (real input events through Chromium's input pipeline) drive
-a solo game of 15 rounds: Roll, hold the dice of the most common face, Roll,
+whole solo games of 15 rounds (3 by default, seeds 1, 2, 3): Roll, hold the dice of the most common face, Roll,
 hold, Roll, then fill the box worth most (confirming a 0 when asked). The
 page's probe (see browser.py) times each click from the start of its dispatch
 to the DOM change the game's handlers made ("dom") and to that change laid
@@ -27,13 +27,27 @@ def _keep(dice):
     return [i for i, (face, _) in enumerate(dice) if face == best]
 
 
-def run(chromium, base_url):
+def run(chromium, base_url, games=3):
+    """Taps of ``games`` whole games (fresh context and seed each), pooled by kind."""
+    pooled = {"rounds": 0, "taps": {}, "unchanged": 0, "games": games}
+    for g in range(games):
+        one = run_game(chromium, base_url, seed=1 + g)
+        pooled["rounds"] += one["rounds"]
+        pooled["unchanged"] += one["unchanged"]
+        for kind, entry in one["taps"].items():
+            into = pooled["taps"].setdefault(kind, {"dom": [], "layout": []})
+            into["dom"] += entry["dom"]
+            into["layout"] += entry["layout"]
+    return pooled
+
+
+def run_game(chromium, base_url, seed=1):
     from browser import wait_ready
     ctx = chromium.context(reduced_motion="reduce", viewport={"width": 390, "height": 844},
                            has_touch=True, is_mobile=True, device_scale_factor=2)
     page = ctx.new_page()
     try:
-        page.goto(base_url + GAME, wait_until="commit")
+        page.goto(base_url + GAME.replace("seed=1", "seed=%d" % seed), wait_until="commit")
         wait_ready(page)
         page.evaluate("window.__bench.taps = []")
         rounds = 0
