@@ -85,10 +85,7 @@ class FastOptimal:
         self.layout = table.layout
         self.advisor = Advisor(table)
         self.arrays = _Arrays()
-        data = table._data
-        low = np.frombuffer(bytes(data), np.uint8, table.size, table._low).astype(np.int64)
-        high = np.frombuffer(bytes(data), np.uint8, table.size, table._high).astype(np.int64)
-        self.scaled = low | high << 8
+        self.scaled = np.array([table.scaled_at(i) for i in range(table.size)], dtype=np.int64)
         self.factor = UNIT // table.scale
         layout = self.layout
         self.class_of = np.array([[c if c >= 0 else 0 for c in classes]

@@ -2,9 +2,12 @@
 
     mpy_advisor.py check RULES CASES.json   -> one JSON line per case: best option
     mpy_advisor.py bench RULES [N]          -> timings of N fresh decisions
+    mpy_advisor.py jsload RULES             -> (MicroPython) load via a JS Uint8Array
+    mpy_advisor.py game RULES SEED          -> a game of optimal/good/beginner/human seats,
+                                               its totals and its review, as JSON
 
 A case is {"card": {...}, "dice": [...], "rolls_used": n}.  The table is read
-from static/strategy/RULES.dpst.gz (gzip, decompressed by Table.from_bytes).
+from static/strategy/RULES.dpst.gz (gzip, streamed by Table.from_file).
 """
 
 import json
@@ -21,12 +24,26 @@ def _ticks_ms():
     return int(time.time() * 1000)
 
 
+def _path(rules):
+    return "static/strategy/%s.dpst.gz" % rules
+
+
 def _load(rules):
-    with open("static/strategy/%s.dpst.gz" % rules, "rb") as handle:
-        data = handle.read()
     started = _ticks_ms()
-    table = Table.from_bytes(data)
+    table = Table.from_file(_path(rules))
     return table, _ticks_ms() - started
+
+
+def js_load(rules):
+    """Browser path: the file as a JS Uint8Array -> Table.from_js_array (MicroPython only)."""
+    import js
+    import os
+    array = js.Module.FS.readFile(os.getcwd() + "/" + _path(rules))
+    started = _ticks_ms()
+    table = Table.from_js_array(array)
+    spent = _ticks_ms() - started
+    samples = [table.scaled_at(i) for i in range(0, table.size, 7919)]
+    return ["%r" % table.start_value, json.dumps(samples), "loaded in %d ms" % spent]
 
 
 def _summary(option):
@@ -93,10 +110,49 @@ def bench(rules, count):
               % (rolls_used, total[rolls_used] / count, worst[rolls_used], count))
 
 
+class _Rng:
+    """.random() from the LCG, for the "good" player (same numbers on every Python)."""
+
+    def __init__(self, seed):
+        self.lcg = _Lcg(seed)
+
+    def random(self):
+        return self.lcg.below(1 << 20) / float(1 << 20)
+
+
+def game(rules, seed):
+    """Play a whole game with every seat kind; the moves, totals and review."""
+    from dicepoker.game import Game
+    from dicepoker.strategy.players import choose_move
+    from dicepoker.strategy.review import review_game
+    table, _ = _load(rules)
+    advisor = Advisor(table)
+    rng = _Rng(seed)
+    seats = ["optimal", "good", "beginner", "human"]
+    played = Game(["O", "G", "B", "H"], ruleset=rules, seed=seed, seats=seats)
+    while not played.is_over:
+        level = played.seats[played.current_player]
+        if level == "human":      # a careless human: the second-ranked option when there is one
+            options = advisor.advise(played)["options"]
+            move = options[min(1, len(options) - 1)]["move"]
+        else:
+            move = choose_move(played, level, advisor, rng)
+        played.apply(move)
+    review = review_game(played, advisor, seats=("human", "good"))
+    return [json.dumps(played.moves), json.dumps(played.totals()),
+            json.dumps([[d["player"], d["loss"]] for d in review["decisions"]])]
+
+
 def main(argv):
     mode, rules = argv[1], argv[2]
     if mode == "check":
         for line in check(rules, argv[3]):
+            print(line)
+    elif mode == "game":
+        for line in game(rules, int(argv[3])):
+            print(line)
+    elif mode == "jsload":
+        for line in js_load(rules):
             print(line)
     elif mode == "bench":
         bench(rules, int(argv[3]) if len(argv) > 3 else 20)

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from mpyrun import run_micropython
-from mpy_advisor import check
+from mpy_advisor import check, game
 from strategy_support import RULE_IDS, load_table, random_card, random_dice
 
 CARDS_PER_RULESET = 25
@@ -39,3 +39,24 @@ def test_micropython_advisor_agrees_with_cpython(rules_id, tmp_path):
     assert len(got) == CASES_PER_RULESET
     for case, mine, theirs in zip(cases, got, expected):
         assert json.loads(mine) == json.loads(theirs), case
+
+
+@pytest.mark.slow
+def test_micropython_loads_a_table_from_a_js_array():
+    # the browser's path: fetched bytes stay in JS until copied into MicroPython's FS
+    table = load_table("dice-poker")
+    out = run_micropython("tests/strategy/mpy_advisor.py", paths=["py", "static/strategy"],
+                          args=["jsload", "dice-poker"]).splitlines()
+    assert float(out[0]) == table.start_value
+    assert json.loads(out[1]) == [table.scaled_at(i) for i in range(0, table.size, 7919)]
+
+
+@pytest.mark.slow
+def test_a_whole_game_with_computers_and_review_is_the_same_on_micropython():
+    expected = game("dice-poker", 77)
+    out = run_micropython("tests/strategy/mpy_advisor.py", paths=["py", "static/strategy"],
+                          args=["game", "dice-poker", "77"]).splitlines()
+    assert json.loads(out[0]) == json.loads(expected[0])          # every move
+    assert json.loads(out[1]) == json.loads(expected[1])          # totals
+    assert json.loads(out[2]) == json.loads(expected[2])          # review losses
+    assert len(json.loads(out[2])) > 15

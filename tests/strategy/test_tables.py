@@ -88,6 +88,17 @@ def test_poker_holding_50_is_worth_more_than_0():
     assert table.value_of_card({"poker": 50}) > table.value_of_card({"poker": 0}) + 10
 
 
+def test_from_file_streams_gzip_or_plain(tmp_path):
+    gz = table_path("yahtzee").read_bytes()
+    plain_path = tmp_path / "plain.dpst"
+    plain_path.write_bytes(gzip.decompress(gz))
+    a = Table.from_file(str(table_path("yahtzee")))
+    b = Table.from_file(str(plain_path))
+    assert a.start_value == b.start_value == load_table("yahtzee").start_value
+    for i in range(0, a.size, 4999):
+        assert a.scaled_at(i) == b.scaled_at(i)
+
+
 def test_from_bytes_accepts_gzip_or_plain_and_refuses_others():
     gz = table_path("yahtzee").read_bytes()
     plain = gzip.decompress(gz)
@@ -99,6 +110,10 @@ def test_from_bytes_accepts_gzip_or_plain_and_refuses_others():
         Table.from_bytes(b"not a table at all")
     with pytest.raises(TableError):
         Table.from_bytes(plain[:-1])
+    with pytest.raises(TableError):
+        Table.from_bytes(plain + b"x")
+    with pytest.raises(TableError):
+        Table.from_bytes(gz[:len(gz) // 2])
     tampered = plain.replace(b'"upper_bonus_at": 63', b'"upper_bonus_at": 64')
     with pytest.raises(TableError, match="other"):
         Table.from_bytes(tampered)

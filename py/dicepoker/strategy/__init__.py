@@ -1,0 +1,81 @@
+"""Optimal play: strategy tables, the advisor (hints), computer players and the review.
+
+Everything here except :mod:`.build` is pure Python and runs unchanged on
+CPython and on the browser's MicroPython.  The one heavy computation, the
+expected final score of every between-turns state, is done offline by the
+builder and shipped as a table (``static/strategy/<rules>.dpst.gz``, 0.4-1.6 MB)::
+
+    PYTHONPATH=py python -m dicepoker.strategy.build --rules dice-poker
+
+Modules: ``build`` (numpy solver, CPython only), ``table`` (file format and
+reader), ``states`` (which states exist and where they sit in a table),
+``dicesets`` (throws, keeps and their odds), ``advisor`` (values of every
+option), ``players`` (computer moves), ``review`` (post-game review).
+
+API for the UI
+==============
+
+Load a table — lazily, when a hint, a computer seat or the review first needs
+it, never at page start; one per rule set, keep it for the session::
+
+    from dicepoker.strategy.table import Table
+    table = Table.from_js_array(uint8array)     # browser: the fetched file as a JS Uint8Array
+    table = Table.from_file(path)               # a file in MicroPython's FS, or on CPython
+    table = Table.from_bytes(data)              # Python bytes (CPython, tests)
+
+Each accepts the gzip file as served or its decompressed bytes (e.g. from
+``DecompressionStream('gzip')``, which also saves the ~0.7 s MicroPython
+needs to inflate dice-poker's table).  Do not pass the data through
+``bytes(js_array)`` or PyScript's ``fetch(...).bytearray()``: they convert
+byte by byte (minutes).  In the browser::
+
+    import js
+    response = await js.fetch("static/strategy/%s.dpst.gz" % game.ruleset.id)
+    buffer = await response.arrayBuffer()
+    table = Table.from_js_array(js.Uint8Array.new(buffer))
+
+A table built for other rules raises ``TableError`` (a ValueError).
+``table.start_value`` is the expected score of optimal play from the start.
+
+Hints — one :class:`~.advisor.Advisor` per table, reused (it memoises the
+current turn's computation; ~10-20 ms for a turn's first decision, ~1 ms for
+the next ones, on MicroPython in Node)::
+
+    from dicepoker.strategy.advisor import Advisor
+    advisor = Advisor(table)
+    advice = advisor.advise(game)          # the current player's position
+    advice["best"]                          # == advice["options"][0]
+    for option in advice["options"]:        # ranked, best first
+        option["kind"]      # "hold" (re-roll the others), "score" (fill a box),
+                            # or "roll" before the turn's first roll (the only move)
+        option["value"]     # expected final total (points banked so far included)
+        option["loss"]      # points given away against the best (0 for the best)
+        option["move"]      # {"roll": [held positions]} / {"score": box}: game.apply(move)
+        option["hold"]      # hold: positions 0-4 to hold (one per distinct keep)
+        option["keep"]      # hold: the faces kept, sorted
+        option["box"], option["points"], option["bonus"]   # score: box, its points, poker bonus
+
+Holding all five dice is not offered as a hold: it is the same as scoring
+now, which the "score" options cover.  Any hold a player makes is matched to
+its option by the faces kept (equal dice are interchangeable).
+
+Computer players::
+
+    from dicepoker.strategy.players import choose_move
+    move = choose_move(game, level, advisor, rng)   # level: "optimal" | "good" | "beginner"
+    game.apply(move)                                # a roll or a score, one step at a time
+
+``rng`` is anything with ``.random()`` (the ``random`` module will do); only
+"good" uses it.  "beginner" needs no table (pass ``None``).
+
+Review after (or during) a game::
+
+    from dicepoker.strategy.review import review_game
+    review = review_game(game, advisor)            # seats=("human",) by default
+    review["decisions"]    # [{player, round, rolls_used, dice, move, chosen, best, loss}]
+    review["totals"]       # {player: total points given away}
+
+One decision::
+
+    advisor.evaluate(game, move)   # {"chosen", "best", "loss", "options"} before applying move
+"""

@@ -128,21 +128,47 @@ class Solver:
             special[poker] = entries
         return special
 
-    def solve(self, progress=None):
+    def solve(self, batch_columns=4096):
+        """Fill ``values``; return the start value.
+
+        Box sets with the same number of filled boxes only depend on fuller
+        ones, so they are solved together: their (252, states) arrays are put
+        side by side and the keep steps run once per batch, not once per set.
+        """
         layout = self.layout
-        n = layout.box_count
         self.full[layout.full_mask] = 0.0
-        for mask in range(layout.full_mask - 1, -1, -1):
-            row_values = self._solve_mask(mask)
+        by_filled = {}
+        for mask in range(layout.full_mask):
+            by_filled.setdefault(bin(mask).count("1"), []).append(mask)
+        for filled in sorted(by_filled, reverse=True):
+            batch, columns = [], 0
+            for mask in by_filled[filled]:
+                batch.append((mask, self._score_values(mask)))
+                columns += batch[-1][1].shape[1]
+                if columns >= batch_columns:
+                    self._finish(batch)
+                    batch, columns = [], 0
+            if batch:
+                self._finish(batch)
+        return self.full[0, 0, 0]
+
+    def _finish(self, batch):
+        """Keep steps and first roll for a batch of box sets; store their values."""
+        layout = self.layout
+        best = np.hstack([values for _, values in batch])
+        after_two = self.dice.best_keep(best)
+        after_one = self.dice.best_keep(after_two)
+        starts = (after_one * self.dice.first_roll[:, None]).sum(axis=0)
+        column = 0
+        for mask, values in batch:
+            row_values = starts[column:column + values.shape[1]]
+            column += values.shape[1]
             start = layout.offset(mask)
             self.values[start:start + len(row_values)] = row_values
             sums, classes = self._sums_and_classes[mask & ((1 << UPPER_COUNT) - 1)]
             width = len(layout.flags(mask))
             for f in layout.flags(mask):
                 self.full[mask, sums, f] = row_values[classes * width + f]
-            if progress and mask % 4096 == 0:
-                progress(mask)
-        return self.full[0, 0, 0]
 
     def _box_value(self, box, mask, u, f, points):
         """Points + upper bonus + successor value, for rows (u, f) and a points array.
@@ -160,30 +186,40 @@ class Solver:
             f = (points == POKER_POINTS).astype(int)
         return points + nxt[new_u, f]
 
-    def _solve_mask(self, mask):
+    def _score_values(self, mask):
+        """(252, states) value of the best box for each throw, for each state of ``mask``."""
         layout, rules = self.layout, self.rules
         upper_set = mask & ((1 << UPPER_COUNT) - 1)
         flags = layout.flags(mask)
         rows = [(u, f) for u in layout.representatives(upper_set) for f in flags]
         u = np.array([r[0] for r in rows])[None, :]
         f = np.array([r[1] for r in rows])[None, :]
-        open_boxes = [b for i, b in enumerate(rules.boxes) if not mask >> i & 1]
         best = np.full((len(dicesets.THROWS), len(rows)), -np.inf)
-        for box in open_boxes:
-            if BOXES[box].section == "upper":
-                face = BOXES[box].face
+        by_box = {}
+        for i, box in enumerate(rules.boxes):
+            if mask >> i & 1:
+                continue
+            if i < UPPER_COUNT:
+                face = i + 1
                 per_count = self._box_value(box, mask, u, f, face * np.arange(6.0)[:, None])
+                by_box[box] = per_count
                 values = per_count[self.dice.counts[:, face]]
-            else:
+            elif box == POKER:
                 values = self._box_value(box, mask, u, f, self.points[box][:, None])
+            else:
+                rest = self._box_value(box, mask, u, f, 0.0)
+                by_box[box] = rest
+                values = self.points[box][:, None] + rest
             np.maximum(best, values, out=best)
-        self._apply_special(mask, best, u, f, flags)
-        after_two = self.dice.best_keep(best)
-        after_one = self.dice.best_keep(after_two)
-        return (after_one * self.dice.first_roll[:, None]).sum(axis=0)
+        self._apply_special(mask, best, u, f, flags, by_box)
+        return best
 
-    def _apply_special(self, mask, best, u, f, flags):
-        """Five of a kind: the engine's Joker options and poker bonus replace the plain ones."""
+    def _apply_special(self, mask, best, u, f, flags, by_box):
+        """Five of a kind: the engine's Joker options and poker bonus replace the plain ones.
+
+        ``by_box`` holds what the box loop computed: for an upper box its
+        value per count of its face, for a lower box its value without points.
+        """
         rules = self.rules
         card = {b: 0 for i, b in enumerate(rules.boxes) if mask >> i & 1}
         poker_filled = POKER in card
@@ -198,8 +234,14 @@ class Solver:
                     continue
                 column = np.full(len(rows), -np.inf)
                 for box, points in rules.options(card, throw).items():
-                    value = self._box_value(box, mask, u[0, rows], f[0, rows],
-                                            np.full(len(rows), float(points)))
+                    known = by_box.get(box)
+                    if known is None:
+                        value = self._box_value(box, mask, u[0, rows], f[0, rows],
+                                                np.full(len(rows), float(points)))
+                    elif BOXES[box].section == "upper":
+                        value = known[points // BOXES[box].face, rows]
+                    else:
+                        value = points + known[0, rows]
                     np.maximum(column, value, out=column)
                 best[t, rows] = column + bonus
 

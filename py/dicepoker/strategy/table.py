@@ -4,19 +4,25 @@ The file (``static/strategy/<rules>.dpst.gz``) is gzip of::
 
     b"DPST"  version(1 byte)  0  header length (2 bytes, little endian)
     header   JSON: format, rules and their parameters, size, scale, start value
-    low      ``size`` bytes: the low byte of each scaled value
-    high     ``size`` bytes: the high byte
+    blocks   for each run of BLOCK states: their low bytes, then their high bytes
 
-Each value is ``round(expected future points * scale)`` as 16 bits, split in
-two byte planes: the high bytes are smooth and compress well, and a value is
-read straight from the decompressed bytes (two look-ups), so the browser
-never has to expand the table into a list.  States are ordered by
-:class:`.states.Layout`; the header repeats the rule parameters so a table
-built for other rules is refused instead of silently misleading.
+Each value is ``round(expected future points * scale)`` as 16 bits.  Splitting
+low and high bytes makes the smooth high bytes compress well, and a value is
+read straight from a block (two look-ups), so the browser never expands the
+table into a list.  Blocks keep every allocation small: MicroPython's heap
+in the browser grows on demand but refuses single multi-megabyte buffers.
+States are ordered by :class:`.states.Layout`; the header repeats the rule
+parameters so a table built for other rules is refused, not trusted.
 
-``Table.from_bytes`` takes the decompressed bytes (what the page gets from
-``DecompressionStream('gzip')``) or the gzip file itself, which it then
-decompresses (``gzip`` on CPython, the ``deflate`` module on MicroPython).
+Loading (both accept the gzip file or its decompressed bytes):
+
+- ``Table.from_file(path)`` streams from a file: on MicroPython the ``deflate``
+  module inflates it block by block, with no buffer larger than a block.
+  In the browser, put the fetched bytes into MicroPython's file system first
+  (``js.Module.FS.writeFile(path, uint8array)``: a plain copy, no per-byte
+  conversion) — see the package docstring.
+- ``Table.from_js_array(uint8array)`` does exactly that (browser only).
+- ``Table.from_bytes(data)`` for bytes already in Python (tests, CPython).
 """
 
 import json
@@ -28,6 +34,8 @@ MAGIC = b"DPST"
 VERSION = 1
 FORMAT = "dice-poker/strategy"
 SCALE = 64                # values are stored in 1/64 points: up to 1023.98, error <= 0.008
+BLOCK_BITS = 16
+BLOCK = 1 << BLOCK_BITS   # states per block (a block is 128 KiB)
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
@@ -55,90 +63,138 @@ def encode_table(layout, values, start_value=None, compress=True):
         if not 0 <= v <= 0xFFFF:
             raise ValueError("a value does not fit 16 bits at scale %d" % SCALE)
     header = _rule_params(layout.ruleset)
-    header.update({"format": FORMAT, "size": layout.size, "scale": SCALE,
+    header.update({"format": FORMAT, "size": layout.size, "scale": SCALE, "block": BLOCK,
                    "start": float(values[0] if start_value is None else start_value)})
     text = json.dumps(header, sort_keys=True).encode()
-    data = (MAGIC + bytes([VERSION, 0, len(text) & 0xFF, len(text) >> 8]) + text
-            + bytes(v & 0xFF for v in scaled) + bytes(v >> 8 for v in scaled))
+    parts = [MAGIC, bytes([VERSION, 0, len(text) & 0xFF, len(text) >> 8]), text]
+    for start in range(0, len(scaled), BLOCK):
+        block = scaled[start:start + BLOCK]
+        parts.append(bytes(v & 0xFF for v in block))
+        parts.append(bytes(v >> 8 for v in block))
+    data = b"".join(parts)
     if not compress:
         return data
     import gzip
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
-def _gunzip(data):
-    try:
-        import gzip
-        return gzip.decompress(bytes(data))
-    except ImportError:          # MicroPython
-        import deflate
-        import io
-        # gzip ends with the uncompressed size: read into one buffer of that size
-        # (read() without a size grows its buffer step by step, slowly).
-        size = data[-4] | data[-3] << 8 | data[-2] << 16 | data[-1] << 24
+class _Reader:
+    """Exact-size reads from a stream, through readinto (no growing buffers)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def read(self, size):
         out = bytearray(size)
         view = memoryview(out)
-        stream = deflate.DeflateIO(io.BytesIO(data), deflate.GZIP)
         done = 0
         while done < size:
-            n = stream.readinto(view[done:])
+            try:
+                n = self.stream.readinto(view[done:])
+            except (OSError, EOFError):
+                raise TableError("the strategy table is damaged")
             if not n:
-                break
+                raise TableError("the strategy table is truncated")
             done += n
         return out
+
+    def at_end(self):
+        try:
+            return not self.stream.readinto(bytearray(1))
+        except (OSError, EOFError):
+            raise TableError("the strategy table is damaged")
+
+
+def _gunzip_stream(raw):
+    """A stream of the decompressed contents of the gzip stream ``raw``."""
+    try:
+        import deflate                    # MicroPython
+        return deflate.DeflateIO(raw, deflate.GZIP)
+    except ImportError:
+        import gzip
+        return gzip.GzipFile(fileobj=raw, mode="rb")
+
+
+def _open_stream(raw, first_two):
+    return _gunzip_stream(raw) if first_two == _GZIP_MAGIC else raw
 
 
 class Table:
     """Read-only view of a decoded table; ``value(mask, upper, holds50)`` in points."""
 
-    def __init__(self, header, data, values_at):
+    def __init__(self, header, blocks):
         self.header = header
         self.rules = RULESETS[header["rules"]]
         self.layout = Layout(self.rules)
         self.size = header["size"]
         self.scale = header["scale"]
         self.start_value = header["start"]
-        self._data = data
-        self._low = values_at
-        self._high = values_at + self.size
+        self._blocks = blocks
         self._inverse_scale = 1.0 / self.scale
 
+    # ---------------------------------------------------------------- loading
     @classmethod
     def from_bytes(cls, data):
-        """Decode a table from its (decompressed or gzip) bytes; raises TableError."""
-        if data[:2] == _GZIP_MAGIC:
-            data = _gunzip(data)
-        if bytes(data[:4]) != MAGIC:
-            raise TableError("not a strategy table")
-        if data[4] != VERSION:
-            raise TableError("strategy table version %d is not supported" % data[4])
-        length = data[6] | data[7] << 8
+        """Decode a table from its gzip file contents or its decompressed bytes."""
+        import io
+        return cls._from_stream(_open_stream(io.BytesIO(data), bytes(data[:2])))
+
+    @classmethod
+    def from_file(cls, path):
+        """Decode a table from a file (gzip or not), streaming."""
+        with open(path, "rb") as raw:
+            first_two = raw.read(2)
+            raw.seek(0)
+            return cls._from_stream(_open_stream(raw, first_two))
+
+    @classmethod
+    def from_js_array(cls, array, path="/dice-poker-strategy.tmp"):
+        """Browser only: decode a table from a JS ``Uint8Array`` (gzip or not).
+
+        Converting a JS array to Python bytes goes byte by byte through the
+        FFI (minutes for a table); copying it into MicroPython's in-memory
+        file system is one memcpy, and :meth:`from_file` streams from there.
+        The temporary file is removed afterwards.
+        """
+        import js
+        import os
+        js.Module.FS.writeFile(path, array)
         try:
-            header = json.loads(bytes(data[8:8 + length]))
+            return cls.from_file(path)
+        finally:
+            os.remove(path)
+
+    @classmethod
+    def _from_stream(cls, stream):
+        reader = _Reader(stream)
+        start = reader.read(8)
+        if bytes(start[:4]) != MAGIC:
+            raise TableError("not a strategy table")
+        if start[4] != VERSION:
+            raise TableError("strategy table version %d is not supported" % start[4])
+        try:
+            header = json.loads(bytes(reader.read(start[6] | start[7] << 8)))
         except ValueError:
             raise TableError("the strategy table header is damaged")
-        if header.get("format") != FORMAT:
-            raise TableError("not a strategy table")
-        ruleset = RULESETS.get(header.get("rules"))
-        if ruleset is None:
-            raise TableError("the table is for unknown rules %r" % (header.get("rules"),))
-        expected = _rule_params(ruleset)
-        for key in expected:
-            if header.get(key) != expected[key]:
-                raise TableError("the table was built for other %s rules (%s differs)"
-                                 % (ruleset.id, key))
-        table = cls(header, data, 8 + length)
+        _check_header(header)
+        size = header["size"]
+        blocks = []
+        for first in range(0, size, BLOCK):
+            blocks.append(reader.read(2 * min(BLOCK, size - first)))
+        if not reader.at_end():
+            raise TableError("the strategy table is longer than its header says")
+        table = cls(header, blocks)
         if table.size != table.layout.size:
             raise TableError("the table has %d states, the rules have %d"
                              % (table.size, table.layout.size))
-        if len(data) != 8 + length + 2 * table.size:
-            raise TableError("the strategy table is truncated or too long")
         return table
 
+    # ----------------------------------------------------------------- values
     def scaled_at(self, index):
         """The stored integer (points x ``scale``) of the state at ``index``."""
-        data = self._data
-        return data[self._low + index] | data[self._high + index] << 8
+        block = self._blocks[index >> BLOCK_BITS]
+        i = index & (BLOCK - 1)
+        return block[i] | block[(len(block) >> 1) + i] << 8
 
     def value_at(self, index):
         """Expected future points of the state at ``index`` (see Layout.index)."""
@@ -156,3 +212,18 @@ class Table:
         """Expected points still to come for a player with ``card`` before their turn."""
         mask, upper, holds50 = self.layout.state_of(card)
         return self.value(mask, upper, holds50)
+
+
+def _check_header(header):
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise TableError("not a strategy table")
+    ruleset = RULESETS.get(header.get("rules"))
+    if ruleset is None:
+        raise TableError("the table is for unknown rules %r" % (header.get("rules"),))
+    expected = _rule_params(ruleset)
+    for key in expected:
+        if header.get(key) != expected[key]:
+            raise TableError("the table was built for other %s rules (%s differs)"
+                             % (ruleset.id, key))
+    if header.get("block") != BLOCK or not isinstance(header.get("size"), int):
+        raise TableError("the strategy table layout is not supported")
