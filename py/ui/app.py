@@ -368,6 +368,9 @@ class App:
         by_id("end-scores-title").textContent = t(
             "end.scores_title", ruleset=t("ruleset." + game.ruleset.id))
         self._fill_highscores(by_id("end-scores"), game.ruleset.id)
+        by_id("share").hidden = game.seed is None
+        if game.seed is not None:
+            by_id("share-link").value = self.share_link()
         dialog = by_id("end-dialog")
         if not dialog.open:
             dialog.showModal()
