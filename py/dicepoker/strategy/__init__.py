@@ -55,6 +55,9 @@ the next ones, on MicroPython in Node)::
         option["keep"]      # hold: the faces kept, sorted
         option["box"], option["points"], option["bonus"]   # score: box, its points, poker bonus
 
+For the Hint button: the best hold is the first option of kind "hold" (to
+show on the dice even when scoring now is better), the best box the first of
+kind "score"; ``advice["best"]`` says which of the two to do.
 Holding all five dice is not offered as a hold: it is the same as scoring
 now, which the "score" options cover.  Any hold a player makes is matched to
 its option by the faces kept (equal dice are interchangeable).
