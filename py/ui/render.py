@@ -20,10 +20,6 @@ SUM_LABELS = {"upper": "card.upper_sum", "upper_bonus": "card.upper_bonus",
 MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
 
 
-def dice_text(dice):
-    return ", ".join(str(d) for d in dice)
-
-
 class Cell:
     """One scorecard cell: a ``<button>`` while it can be filled, else a ``<span>``.
 
@@ -125,7 +121,6 @@ class Renderer:
 
     # ---------------------------------------------------------- card building
     def _build_card(self, game):
-        t = self.cat.t
         players, rules = game.players, game.ruleset
         chips = by_id("players")
         chips.replaceChildren()

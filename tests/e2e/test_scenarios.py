@@ -8,7 +8,7 @@ import pytest
 
 from dicepoker.dice import ScriptedDice
 from dicepoker.game import Game
-from gameui import (assert_matches, fill_box, inject_game, link, play_turn, read, saved_game,
+from gameui import (assert_matches, fill_box, inject_game, link, play_turn, saved_game,
                     set_holds)
 
 
@@ -75,6 +75,8 @@ def test_undo_takes_back_the_box_until_the_next_roll(page, site_url, goto_ready)
     game = Game(["Ann", "Ben"], seed=5)
     assert page.is_disabled("#undo")
     play_turn(page, game)                     # Ann fills a box: Ben's turn, undo offered
+    assert page.text_content("#handover-main") == "Pass to Ben"
+    assert page.text_content("#turn-label") == "Ben's turn"
     assert not page.is_disabled("#undo")
     page.click("#undo")
     game.undo()
@@ -173,3 +175,30 @@ def test_names_are_text_not_html(page, site_url, goto_ready):
     page.wait_for_selector('html[data-state="ready"]', state="attached")
     assert page.text_content('[data-seat="0"] .chip-name') == name
     assert page.locator("img[src=x]").count() == 0
+
+
+def test_setup_remembers_names_rules_and_starts_the_game(page, site_url, goto_ready):
+    goto_ready(page, site_url, state="setup")
+    page.fill("#player-name-1", "Ona")
+    page.click("#add-player")
+    page.fill("#player-name-2", "Petras")
+    page.check('input[name="ruleset"][value="yahtzee"]')
+    page.click(".challenge summary")
+    page.fill("#seed", "beach")
+    page.click("#start")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    game = Game(["Ona", "Petras"], ruleset="yahtzee", seed="beach")
+    assert_matches(page, game)
+    page.evaluate("localStorage.removeItem('dicepoker.game')")   # next visit: no game
+    goto_ready(page, site_url, state="setup")
+    names = [page.input_value("#player-name-%d" % i) for i in (1, 2)]
+    assert names == ["Ona", "Petras"]
+    assert page.is_checked('input[name="ruleset"][value="yahtzee"]')
+
+
+def test_an_empty_name_is_refused_with_a_message(page, site_url, goto_ready):
+    goto_ready(page, site_url, state="setup")
+    page.fill("#player-name-1", "   ")
+    page.click("#start")
+    assert page.text_content("#setup-error") == "Every player needs a name."
+    assert page.evaluate("document.documentElement.dataset.state") == "setup"
