@@ -202,3 +202,13 @@ def test_an_empty_name_is_refused_with_a_message(page, site_url, goto_ready):
     page.click("#start")
     assert page.text_content("#setup-error") == "Every player needs a name."
     assert page.evaluate("document.documentElement.dataset.state") == "setup"
+
+
+def test_the_game_runs_under_a_sub_path(page, subpath_url, goto_ready):
+    # The sub-path server answers 404 outside /dice-poker/: any root-absolute
+    # path in the page, its Python files or catalogues would fail this test.
+    goto_ready(page, link(subpath_url, ["Ann"], seed=1))
+    game = Game(["Ann"], seed=1)
+    play_turn(page, game)
+    page.click("#open-rules")
+    page.wait_for_selector("#rules-body table")
