@@ -154,6 +154,7 @@ class Renderer:
         self._fill_sums(by_id("card-upper-sums"), SUM_ROWS_UPPER, game)
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game)
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
+        self._column_current = -1
         self.layout = (rules.id, tuple(players))
 
     def _new_td(self, tr, p):
@@ -228,12 +229,14 @@ class Renderer:
         t = self.cat.t
         current = None if game.is_over else game.current_player
         options = game.options()
-        for p, head in enumerate(self.heads):
-            head.cls("current", p == current)
-            head.cls("other", p != current)
-            for td in self.columns[p]:
-                td.cls("current", p == current)
-                td.cls("other", p != current)
+        if self._column_current != current:       # column highlight moves once a turn
+            self._column_current = current
+            for p, head in enumerate(self.heads):
+                head.cls("current", p == current)
+                head.cls("other", p != current)
+                for td in self.columns[p]:
+                    td.cls("current", p == current)
+                    td.cls("other", p != current)
         for (p, box), cell in self.cells.items():
             card = game.cards[p]
             if box in card:
