@@ -94,6 +94,9 @@ def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
     game.roll()
     page.click('.die[data-index="1"]')
     assert axe_violations(page) == []               # previews, a held die
+    page.emulate_media(color_scheme="dark")
+    assert axe_violations(page) == []               # the dark theme's contrast too
+    page.emulate_media(color_scheme="light")
     page.click("#open-rules")
     page.wait_for_selector("#rules-body table")
     assert axe_violations(page) == []
