@@ -70,13 +70,18 @@ Computer players::
 
 ``rng`` is anything with ``.random()`` (the ``random`` module will do); only
 "good" uses it.  "beginner" needs no table (pass ``None``).
+``players.position_rng(game)`` gives draws fixed by the game's seed and the
+position, so a reloaded or replayed game makes the same slips (the browser's
+computer seats use it).
 
 Review after (or during) a game::
 
-    from dicepoker.strategy.review import review_game
+    from dicepoker.strategy.review import iter_decisions, review_game
     review = review_game(game, advisor)            # seats=("human",) by default
     review["decisions"]    # [{player, round, rolls_used, dice, move, chosen, best, loss}]
     review["totals"]       # {player: total points given away}
+    for decision in iter_decisions(game, advisor):   # the same, one at a time
+        ...
 
 One decision::
 

@@ -14,9 +14,12 @@ time, at a pace people can follow).  Levels:
 
 ``rng`` is any object with ``.random()`` returning a float in [0, 1) — the
 stdlib ``random`` module works on both Pythons; pass a seeded one for
-reproducible games.  Randomness is used only by "good".
+reproducible games.  Randomness is used only by "good".  The browser uses
+:func:`position_rng`: its draws depend only on the game's seed and the
+position, so a reloaded or replayed game makes the same slips.
 """
 
+from ..dice import _fnv1a64, _mix64
 from ..rules import FACES, counts_of
 from .advisor import Advisor
 
@@ -51,6 +54,31 @@ def choose_move(game, level, advisor=None, rng=None):
     if level == "good":
         return _with_slips(options, rng)["move"]
     return options[0]["move"]
+
+
+class PositionRng:
+    """``.random()`` draws that are a pure function of (seed, player, round, rolls used).
+
+    Counter based like :class:`~dicepoker.dice.SeededDice`: the n-th draw at a
+    position is the same on CPython and MicroPython, whenever it is made.
+    """
+
+    def __init__(self, seed, player, round_no, rolls_used):
+        key = _mix64(_fnv1a64(("slip:%s" % (seed,)).encode("utf-8")))
+        for part in (player, round_no, rolls_used):
+            key = _mix64(key ^ part)
+        self._key = key
+        self._count = 0
+
+    def random(self):
+        self._count += 1
+        return (_mix64(self._key ^ self._count) >> 11) / 9007199254740992.0
+
+
+def position_rng(game):
+    """The :class:`PositionRng` of ``game``'s current position (its seed, or 0 if scripted)."""
+    return PositionRng(game.seed if game.seed is not None else 0, game.current_player,
+                       game.round, game.rolls_used)
 
 
 def _with_slips(options, rng):

@@ -21,22 +21,31 @@ def review_game(game, advisor, seats=("human",)):
     ``chosen`` and ``best`` (advisor options, see :meth:`Advisor.advise`) and
     ``loss``.
     """
-    if not isinstance(advisor, Advisor):
-        advisor = Advisor(advisor)
-    document = game.to_dict()
-    document["moves"] = []
-    del document["state"]          # the replay starts from the beginning
-    replay = Game.from_dict(document, verify=False)
     decisions = []
     totals = {}
     for player, seat in enumerate(game.seats):
         if seat in seats:
             totals[player] = 0.0
+    for decision in iter_decisions(game, advisor, seats):
+        decisions.append(decision)
+        totals[decision["player"]] += decision["loss"]
+    return {"decisions": decisions, "totals": totals}
+
+
+def iter_decisions(game, advisor, seats=("human",)):
+    """The decisions of :func:`review_game`, one at a time (a UI can yield between them)."""
+    if not isinstance(advisor, Advisor):
+        advisor = Advisor(advisor)
+    reviewed = [seat in seats for seat in game.seats]
+    document = game.to_dict()
+    document["moves"] = []
+    del document["state"]          # the replay starts from the beginning
+    replay = Game.from_dict(document, verify=False)
     for move in game.moves:
         player = replay.current_player
-        if replay.rolls_used and player in totals:
+        if replay.rolls_used and reviewed[player]:
             result = advisor.evaluate(replay, move)
-            decisions.append({
+            yield {
                 "player": player,
                 "round": replay.round,
                 "rolls_used": replay.rolls_used,
@@ -45,7 +54,5 @@ def review_game(game, advisor, seats=("human",)):
                 "chosen": result["chosen"],
                 "best": result["best"],
                 "loss": result["loss"],
-            })
-            totals[player] += result["loss"]
+            }
         replay.apply(move)
-    return {"decisions": decisions, "totals": totals}
