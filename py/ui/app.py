@@ -25,10 +25,11 @@ import json
 from dicepoker.errors import DicePokerError, InvalidSetup
 from dicepoker.game import Game
 
-from . import highscores, storage as keys
+from . import highscores, lazy, storage as keys
 from .dom import by_id, clone_template, document, local_date, window
 from .i18n import Catalogue, LANGUAGES, DEFAULT_LANGUAGE
 from .links import link_key, link_params, setup_from_params
+from .render import undo_allowed
 
 
 async def load_start_catalogue():
@@ -89,6 +90,8 @@ class App:
         self.meta = {"link": None, "recorded": False}
         self.observers = []
         self.busy = False
+        self.coach = None             # ui.coach.Coach, set by main.py
+        self.computers = None         # ui.computer.ComputerPlayers, set by main.py
         self._pending = None          # what #confirm will do
         self._pending_cancel = None   # what #cancel / Esc will do
         self._catalogues = {catalogue.lang: catalogue}
@@ -226,8 +229,9 @@ class App:
             self.play({"score": box})
 
     def undo(self):
+        """Take back the last box; allowed even while a computer waits for its first roll."""
         game = self.game
-        if game is not None and game.can_undo:
+        if game is not None and undo_allowed(game):
             self.play({"undo": True})
 
     # ------------------------------------------------------- confirmations
@@ -368,6 +372,7 @@ class App:
         by_id("end-scores-title").textContent = t(
             "end.scores_title", ruleset=t("ruleset." + game.ruleset.id))
         self._fill_highscores(by_id("end-scores"), game.ruleset.id)
+        by_id("open-review").hidden = "human" not in game.seats
         by_id("share").hidden = game.seed is None
         if game.seed is not None:
             by_id("share-link").value = self.share_link()
@@ -375,6 +380,20 @@ class App:
         if not dialog.open:
             dialog.showModal()
         by_id("play-again").focus()
+
+    async def show_review(self):
+        """The post-game review (ui.review, fetched on first use)."""
+        dialog = by_id("review-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        if not by_id("review-list").children.length:
+            by_id("review-status").textContent = self.cat.t("review.loading")
+        try:
+            review = await lazy.load("ui.review")
+        except lazy.LazyLoadError:
+            by_id("review-status").textContent = self.cat.t("review.failed")
+            return
+        await review.show(self, self.coach)
 
     def _fill_highscores(self, target, ruleset):
         t = self.cat.t

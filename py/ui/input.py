@@ -3,7 +3,8 @@
 Keys: ``1``-``5`` keep or release a die; ``Space``/``Enter`` roll, unless the
 focus is on a control that Space/Enter already activates (a die, a box, a
 field), so the keyboard never does two things at once.  While a dialog is
-open or ``app.busy`` (a computer is playing) the game keys do nothing.
+open or ``app.busy`` (a computer is playing) the game keys do nothing; the
+computer's speed and skip controls work at any time.
 """
 
 import asyncio
@@ -29,7 +30,17 @@ def bind(app):
         listen(dice.item(i), "click", when_free(
             lambda event, index=i: app.toggle_hold(index)))
     click("roll", app.roll)
-    click("undo", app.undo)
+    # Undo is not held back by app.busy: App.undo allows it only while the
+    # engine does (before the next roll) and never for a computer's box.
+    listen(by_id("undo"), "click", lambda event: app.undo())
+
+    # ------------------------------------------------- hints, computer seats
+    click("hint", lambda: asyncio.create_task(app.coach.hint()))
+    listen(by_id("hint-more"), "click", lambda event: app.coach.toggle_list())
+    listen(by_id("computer-speed"), "change",
+           lambda event: app.computers.set_speed(event.target.value))
+    listen(by_id("computer-skip"), "click", lambda event: app.computers.skip_ahead())
+    listen(by_id("open-review"), "click", lambda event: asyncio.create_task(app.show_review()))
 
     def on_card(event):
         cell = event.target.closest("button[data-box]")

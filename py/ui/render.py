@@ -20,6 +20,15 @@ SUM_LABELS = {"upper": "card.upper_sum", "upper_bonus": "card.upper_bonus",
 MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
 
 
+def undo_allowed(game):
+    """Undo takes back the last box until the next roll (the engine's rule), but never a
+    computer's box: right after a score the one who scored is the seat before the current."""
+    if not game.can_undo:
+        return False
+    scorer = (game.current_player - 1) % len(game.players)
+    return game.seats[scorer] == "human"
+
+
 class Cell:
     """One scorecard cell: a ``<button>`` while it can be filled, else a ``<span>``.
 
@@ -271,11 +280,18 @@ class Renderer:
         over = game.is_over
         name = game.players[game.current_player]
         used = game.rolls_used
+        seat = game.seats[game.current_player]
+        computer_turn = not over and seat != "human"
         if over:
             main, sub = t("handover.over"), ""
+        elif computer_turn:             # nobody passes the device to a computer
+            main, sub = t("computer.turn", name=name), t("seat." + seat)
         elif not used:
-            if len(game.players) > 1:
+            humans = sum(1 for s in game.seats if s == "human")
+            if humans > 1:
                 main, sub = t("handover.pass", name=name), t("handover.roll", name=name)
+            elif len(game.players) > 1:
+                main, sub = t("handover.your_turn", name=name), ""
             else:
                 main, sub = t("handover.first_roll"), ""
         elif game.rolls_left:
@@ -311,7 +327,7 @@ class Renderer:
             is_held = i in held
             die.attr("data-value", value)
             die.attr("aria-pressed", "true" if is_held else "false")
-            die.disabled(not can_hold)
+            die.disabled(not can_hold or computer_turn)
             if not value:
                 label = t("die.blank", number=i + 1)
             else:
@@ -322,7 +338,7 @@ class Renderer:
 
         self.roll.show(not over)
         self.show_results.show(over)
-        self.roll.disabled(not game.can_roll or len(held) == 5)
+        self.roll.disabled(not game.can_roll or len(held) == 5 or computer_turn)
         if over:
             pass
         elif game.rolls_left:
@@ -331,7 +347,7 @@ class Renderer:
         else:
             self.roll_text.text(t("roll.none_left"))
             self.roll_left.text("")
-        self.undo.disabled(over or not game.can_undo)
+        self.undo.disabled(over or not undo_allowed(game))
 
     # ------------------------------------------------------------ live region
     def announce(self, text):

@@ -5,10 +5,9 @@ the player typed into a plain setup dict, which the controller validates
 through the engine (``Game(...)`` raises ``InvalidSetup`` with a code).
 
 Computer seats: ``COMPUTER_SEATS`` lists the seat kinds offered besides
-``human``.  It is empty until computer play is wired in (strategy issue); add
-``("optimal", "good", "beginner")`` here and every player row's select offers
-them, labelled by the catalogue keys ``seat.<kind>``.  The engine already
-stores seats in the game (``Game(seats=...)``).
+``human`` (played by ``ui.computer``); every player row's select offers
+them, labelled by the catalogue keys ``seat.<kind>``.  The engine stores
+seats in the game (``Game(seats=...)``).
 """
 
 from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
@@ -16,7 +15,7 @@ from dicepoker.rules import DEFAULT_RULESET
 
 from .dom import by_id, clone_template, document
 
-COMPUTER_SEATS = ()
+COMPUTER_SEATS = ("optimal", "good", "beginner")
 
 
 class SetupForm:

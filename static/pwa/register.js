@@ -63,6 +63,7 @@ async function register() {
     console.warn("Dice Poker: offline mode unavailable:", error);
     return;
   }
+  if (!registration) return; // service workers blocked (e.g. by a test harness or policy)
   if (registration.waiting) watch(registration, registration.waiting);
   registration.addEventListener("updatefound", () => {
     if (registration.installing) watch(registration, registration.installing);

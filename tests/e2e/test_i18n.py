@@ -57,9 +57,12 @@ def test_plural_categories(lang, numbers):
     assert {n: plural_category(lang, n) for n in numbers} == numbers
 
 
-def test_language_switch_keeps_the_game_and_is_remembered(page, site_url, goto_ready):
+def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url, goto_ready):
     # A stand-in Lithuanian catalogue (every English text marked "[lt]"), so
-    # the test does not depend on the translation's wording.
+    # the test does not depend on the translation's wording.  Service workers
+    # are blocked: once the offline worker controls the page it answers from
+    # its cache, and Playwright's routes never see the request.
+    page = new_context(service_workers="block").new_page()
     page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
         status=200, content_type="application/json",
         body=pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"])))

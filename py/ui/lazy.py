@@ -1,0 +1,85 @@
+"""Lazy loading of Python modules the first turn does not need.
+
+MicroPython can import only what is in its virtual file system, and
+``pyscript.toml`` puts there only what page start needs.  The strategy
+package (advisor, computer players, review) and the review screen are
+fetched here on first use, written into the file system next to the start
+modules, and imported.  Once loaded they stay for the session.
+
+The one list of those files is ``GROUPS``; ``ROOT`` and ``EXTENSION`` say
+where the page's modules are served and in which form, so switching to
+precompiled bytecode is ``ROOT = "./static/mpy/"`` and ``EXTENSION = ".mpy"``.
+Files are copied as bytes (``Module.FS.writeFile``: one copy, not a
+per-byte conversion), so both forms work alike.
+"""
+
+import asyncio
+import os
+import sys
+
+import js
+
+ROOT = "./py/"          # where the page's Python modules are served, relative to the page
+EXTENSION = ".py"       # ".mpy" for precompiled modules
+
+_STRATEGY = tuple("dicepoker/strategy/" + name for name in (
+    "__init__", "dicesets", "states", "table", "advisor", "players", "review"))
+
+# Importable module -> the files (without extension) it needs, in import order.
+GROUPS = {
+    "dicepoker.strategy": _STRATEGY,
+    "ui.review": _STRATEGY + ("ui/review",),
+}
+
+
+class LazyLoadError(Exception):
+    """A module could not be fetched (offline and never cached, server error)."""
+
+
+_written = set()
+_lock = None
+
+
+async def load(module_name):
+    """Fetch (once) and import ``module_name`` (a key of ``GROUPS``); the module."""
+    global _lock
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    if _lock is None:
+        _lock = asyncio.Lock()
+    async with _lock:
+        missing = [path for path in GROUPS[module_name] if path not in _written]
+        if missing:
+            await _install(missing)
+        __import__(module_name)
+    return sys.modules[module_name]
+
+
+async def _install(paths):
+    """Fetch every file first (in parallel), then write them all: never half a package."""
+    pending = [(path, js.fetch(ROOT + path + EXTENSION)) for path in paths]
+    contents = []
+    for path, request in pending:
+        try:
+            response = await request
+            if not response.ok:
+                raise LazyLoadError("%s: HTTP %s" % (path, response.status))
+            contents.append((path, js.Uint8Array.new(await response.arrayBuffer())))
+        except LazyLoadError:
+            raise
+        except Exception as error:      # a rejected fetch: offline, blocked
+            raise LazyLoadError("%s: %s" % (path, error))
+    for path, data in contents:
+        _make_folders(path)
+        js.Module.FS.writeFile(path + EXTENSION, data)
+        _written.add(path)
+
+
+def _make_folders(path):
+    """Create the folders of ``path`` (relative to the start modules' folder)."""
+    parts = path.split("/")[:-1]
+    for i in range(1, len(parts) + 1):
+        try:
+            os.mkdir("/".join(parts[:i]))
+        except OSError:
+            pass                        # already there

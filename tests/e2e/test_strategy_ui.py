@@ -1,0 +1,262 @@
+"""The strategy in the page: Hint, computer seats, post-game review.
+
+Every check compares the page with the same strategy code run here on
+CPython (the shipped tables, ``Advisor``, ``choose_move``, ``review_game``):
+
+- the Hint marks the advisor's best hold on the dice and best box on the
+  card, lists every option with its value and loss, and clears itself when
+  the position changes;
+- computer seats at each level play whole games whose every move is the
+  one ``choose_move`` makes for that position (the "good" level's slips
+  come from ``position_rng``, fixed by the seed), and the totals shown are
+  those of an engine replay;
+- the review lists each human decision with the points given away, as
+  ``review_game`` does;
+- a strategy table that cannot be fetched gives a clear message, and the
+  game goes on.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from dicepoker.game import Game
+from dicepoker.strategy.advisor import Advisor
+from dicepoker.strategy.players import choose_move, position_rng
+from dicepoker.strategy.review import review_game
+from dicepoker.strategy.table import Table
+from gameui import fill_box, link, play_turn, read, saved_game, set_holds
+
+TABLES = Path(__file__).resolve().parents[2] / "static" / "strategy"
+_ADVISORS = {}
+SHOWN = '#hint-panel[data-hint-state="shown"]'
+HUMAN_TURN = 'html:not([data-computer-turn])[data-state="ready"], html[data-state="over"]'
+
+
+def advisor_for(rules):
+    if rules not in _ADVISORS:
+        _ADVISORS[rules] = Advisor(Table.from_bytes((TABLES / ("%s.dpst.gz" % rules)).read_bytes()))
+    return _ADVISORS[rules]
+
+
+def start_saved(page, base_url, game, speed, goto_ready, state="ready"):
+    """Open the page with ``game`` saved (e.g. with computer seats) and the computer pace set."""
+    page.goto(base_url)
+    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    page.evaluate("([text, speed]) => { localStorage.clear();"
+                  " localStorage.setItem('dicepoker.game', text);"
+                  " localStorage.setItem('dicepoker.computer-speed', speed); }",
+                  [game.to_json(), speed])
+    page.goto(base_url)
+    page.wait_for_selector("html[data-state=%s], html[data-computer-turn]" % state,
+                           state="attached", timeout=30_000)
+
+
+def hint_marks(page):
+    return page.evaluate("""() => ({
+      keep: [...document.querySelectorAll('.die[data-hint="keep"]')].map(d => Number(d.dataset.index)),
+      best: [...document.querySelectorAll('[data-hint="best"]')].map(c => [Number(c.dataset.player), c.dataset.box, c.tagName]),
+      list: [...document.querySelectorAll('#hint-list li')].map(li => [li.dataset.move, Number(li.dataset.value), Number(li.dataset.loss)]),
+      ms: Number(document.getElementById('hint-panel').dataset.adviseMs),
+    })""")
+
+
+def move_attr(option):
+    move = option["move"]
+    if "score" in move:
+        return "score:" + move["score"]
+    return "roll:" + ",".join(str(i) for i in move["roll"])
+
+
+def check_computer_moves(game, advisor):
+    """Replay ``game``: every computer move is the one ``choose_move`` picks there."""
+    document = game.to_dict()
+    document["moves"] = []
+    del document["state"]
+    replay = Game.from_dict(document, verify=False)
+    checked = 0
+    for move in game.moves:
+        level = replay.seats[replay.current_player]
+        if level != "human":
+            expected = choose_move(replay, level, advisor, position_rng(replay))
+            if "roll" in expected:
+                assert "roll" in move and sorted(move["roll"]) == sorted(expected["roll"]), \
+                    (level, replay.round, replay.rolls_used, move, expected)
+            else:
+                assert move == expected, (level, replay.round, replay.rolls_used, move, expected)
+            checked += 1
+        replay.apply(move)
+    assert replay.state_dict() == game.state_dict()
+    return checked
+
+
+def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann"], seed=31, rules="dice-poker"))
+    game = Game(["Ann"], ruleset="dice-poker", seed=31)
+    advisor = advisor_for("dice-poker")
+
+    page.click("#hint")                                   # before the first roll
+    page.wait_for_selector('#hint-panel[data-hint-state="roll"]', state="visible")
+    assert "Roll the dice first" in page.text_content("#hint-text")
+    assert page.locator("[data-hint]").count() == 0
+
+    timings = []
+    for turn in range(3):
+        page.click("#roll")
+        game.roll()
+        while True:
+            page.click("#hint")
+            page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+            marks = hint_marks(page)
+            timings.append(marks["ms"])
+            advice = advisor.advise(game)
+            holds = [o for o in advice["options"] if o["kind"] == "hold"]
+            boxes = [o for o in advice["options"] if o["kind"] == "score"]
+            assert marks["keep"] == (sorted(holds[0]["hold"]) if holds else [])
+            assert marks["best"] == [[0, boxes[0]["box"], "BUTTON"]]
+            assert boxes[0]["box"] in game.options()           # a legal box
+            # The ranked list: every option, in the advisor's order, values and losses.
+            assert page.is_hidden("#hint-list")
+            page.click("#hint-more")
+            assert page.is_visible("#hint-list")
+            assert [m for m, _, _ in marks["list"]] == [move_attr(o) for o in advice["options"]]
+            for (_, value, loss), option in zip(marks["list"], advice["options"]):
+                assert value == pytest.approx(option["value"], abs=1e-3)
+                assert loss == pytest.approx(option["loss"], abs=1e-3)
+            best = advice["best"]
+            if best["kind"] == "score":
+                fill_box(page, game, best["box"])
+                break
+            changes = sorted(best["hold"]) != sorted(game.held)
+            set_holds(page, game, best["hold"])              # the first tap clears the hint
+            if not changes:
+                page.click("#roll")                          # ... else the roll does
+                game.roll()
+            assert page.locator("[data-hint]").count() == 0
+            assert page.is_hidden("#hint-panel")
+            if changes:
+                page.click("#roll")
+                game.roll()
+    assert read(page)["totals"] == [[0, str(game.totals()[0])]]
+    print("\nhint latency in Chromium (advise only, ms): %s"
+          % ", ".join("%.1f" % t for t in timings))
+    assert all(t > 0 for t in timings)
+
+
+@pytest.mark.parametrize("level, rules, seed", [
+    ("optimal", "dice-poker", 404),
+    ("beginner", "dice-poker-classic", 405),
+])
+def test_a_computer_plays_a_whole_game_as_the_cpython_player_would(
+        page, site_url, goto_ready, level, rules, seed):
+    game = Game(["Bot"], ruleset=rules, seed=seed, seats=[level])
+    start_saved(page, site_url, game, "fast", goto_ready)
+    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
+    assert page.text_content("#handover-main").strip() == "Bot is playing"
+    assert page.is_disabled("#roll") and page.is_disabled("#hint")
+    # It plays step by step: a few steps at the fast pace, then skip to the end.
+    page.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'")
+    page.click("#computer-skip")
+    page.wait_for_selector('html[data-state="over"]', state="attached", timeout=60_000)
+    finished = saved_game(page)
+    assert finished.is_over
+    assert check_computer_moves(finished, advisor_for(rules)) > 15
+    assert read(page)["totals"] == [[0, str(finished.totals()[0])]]
+    # No human played: nothing to review, no high score recorded for the computer.
+    assert page.is_hidden("#open-review")
+    scores = page.evaluate("JSON.parse(localStorage.getItem('dicepoker.highscores') || '{}')")
+    assert all(not entries for entries in scores.values())
+
+
+def test_human_against_a_good_computer_then_the_review(page, site_url, goto_ready):
+    rules = "yahtzee"
+    advisor = advisor_for(rules)
+    game = Game(["Ann", "Bot"], ruleset=rules, seed=2718, seats=["human", "good"])
+    start_saved(page, site_url, game, "slow", goto_ready)
+    assert page.text_content("#handover-main").strip() == "Your turn, Ann"
+    paced = False
+    while not game.is_over:
+        if game.current_player == 0:
+            play_turn(page, game, check=False)
+            assert saved_game(page).to_dict() == game.to_dict()
+            if game.is_over:
+                break
+            # Ann's box can still be taken back while the computer waits to roll (slow pace).
+            assert page.is_enabled("#undo")
+        page.wait_for_selector("html[data-computer-turn]", state="attached")
+        assert page.text_content("#handover-main").strip() == "Bot is playing"
+        if not paced:
+            # Watch one turn at its own pace: the kept dice are shown before the roll.
+            page.evaluate("""() => { window.steps = [];
+              new MutationObserver(() => window.steps.push([performance.now(),
+                [...document.querySelectorAll('.die')].map(d => d.dataset.value + d.getAttribute('aria-pressed')).join()]))
+                .observe(document.getElementById('dice'), {attributes: true, subtree: true}); }""")
+            page.wait_for_selector(HUMAN_TURN, state="attached", timeout=30_000)
+            steps = page.evaluate("window.steps")
+            assert any("true" in s for _, s in steps), "no hold was shown before a roll"
+            times = [t for t, _ in steps]
+            assert times[-1] - times[0] > 1000      # several steps, at a pace people can follow
+            paced = True
+        else:
+            page.click("#computer-skip")
+            page.wait_for_selector(HUMAN_TURN, state="attached", timeout=30_000)
+        game = saved_game(page)
+        if not game.is_over:
+            assert page.text_content("#handover-main").strip() == "Your turn, Ann"
+            assert page.is_disabled("#undo")         # the computer's box is not Ann's to undo
+            assert game.can_undo                     # ... though the engine alone would allow it
+    finished = saved_game(page)
+    assert check_computer_moves(finished, advisor) > 30
+    assert [t for _, t in read(page)["totals"]] == [str(t) for t in finished.totals()]
+
+    # The review: Ann's decisions, best option and points given away, as review_game says.
+    page.wait_for_selector("#end-dialog[open]")
+    page.click("#open-review")
+    page.wait_for_selector("#review-totals [data-review-total]", state="attached", timeout=60_000)
+    expected = review_game(finished, advisor)
+    rows = page.evaluate("""() => [...document.querySelectorAll('#review-list [data-decision]')].map(r =>
+        [Number(r.dataset.decision), Number(r.dataset.player), Number(r.dataset.loss), r.textContent])""")
+    assert len(rows) == len(expected["decisions"]) > 13
+    for (index, player, loss, text), decision in zip(rows, expected["decisions"]):
+        assert player == decision["player"] == 0
+        assert loss == pytest.approx(decision["loss"], abs=1e-3)
+        assert "Round %d" % (decision["round"] + 1) in text
+    total = page.locator('[data-review-total="0"]')
+    assert float(total.get_attribute("data-loss")) == pytest.approx(expected["totals"][0], abs=1e-3)
+    assert total.text_content().startswith("Ann: %.1f points given away in %d decisions"
+                                           % (expected["totals"][0], len(rows)))
+
+
+def test_reload_mid_computer_turn_resumes_its_play(page, site_url, goto_ready):
+    game = Game(["Bot"], ruleset="dice-poker", seed=99, seats=["good"])
+    start_saved(page, site_url, game, "slow", goto_ready)
+    page.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'",
+                           timeout=30_000)
+    page.reload()
+    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('dicepoker.game')).moves"
+                           ".filter(m => 'score' in m).length >= 1", timeout=30_000)
+    page.click("#computer-skip")
+    page.wait_for_selector('html[data-state="over"]', state="attached", timeout=60_000)
+    finished = saved_game(page)
+    assert check_computer_moves(finished, advisor_for("dice-poker")) > 15
+
+
+@pytest.mark.allow_console_errors(r"dpst|ERR_FAILED|Failed to load resource")
+def test_a_table_that_cannot_be_fetched_gives_a_message_and_the_game_goes_on(
+        page, site_url, goto_ready):
+    page.route("**/static/strategy/**", lambda route: route.abort())
+    goto_ready(page, link(site_url, ["Ann"], seed=5))
+    game = Game(["Ann"], seed=5)
+    page.click("#roll")
+    game.roll()
+    page.click("#hint")
+    page.wait_for_selector('#hint-panel[data-hint-state="failed"]', state="visible", timeout=60_000)
+    assert "could not be loaded" in page.text_content("#hint-text")
+    assert page.locator("[data-hint]").count() == 0
+    keep = [i for i in range(5) if game.dice[i] == max(game.dice)][:4]
+    set_holds(page, game, keep)
+    page.click("#roll")
+    game.roll()
+    fill_box(page, game, sorted(game.options())[0])
+    assert saved_game(page).to_dict() == game.to_dict()
