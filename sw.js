@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "fb7775c1ce6cd3a9";
+const VERSION = "cbf0bc00a56d1c9a";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

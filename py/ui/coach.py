@@ -7,8 +7,9 @@ game's rule set, with a loading message, then keeps one
 
 A hint marks the best hold on the dice (``data-hint="keep"``) and the best
 box on the card (``data-hint="best"``), says which of the two to do, and
-on request lists every option with its expected final score and the points
-it gives away.  It belongs to one position: any change (a roll, a hold, a
+on request (``#hint-more``) lists every option with its expected final
+score and the points it gives away; that list is drawn only then, since up
+to ~45 rows of DOM writes would double the time to the first marks.  It belongs to one position: any change (a roll, a hold, a
 box, undo, another language) clears it.
 
 If a table cannot be had (offline and never cached, a damaged file) the
@@ -90,6 +91,7 @@ class Coach:
         self._lock = None
         self._shown_for = None      # position_key of the hint on screen
         self._serial = 0            # each hint request; a stale one draws nothing
+        self._options = None        # ranked options of the hint shown, until the list is drawn
         self.panel = by_id("hint-panel")
         self.text = by_id("hint-text")
         self.more = by_id("hint-more")
@@ -203,7 +205,7 @@ class Coach:
                 text += " " + cat.t("hint.stop_box", option=option_text(cat, best_box))
         self._say(text, "shown")
         self.panel.setAttribute("data-hint-best", best["kind"])
-        self._fill_list(options)
+        self._options = options          # the list is drawn when asked for (it is long)
         self.more.hidden = False
         self._set_expanded(False)
 
@@ -236,6 +238,9 @@ class Coach:
     def toggle_list(self):
         if self.more.hidden:
             return
+        if self.list.hidden and self._options is not None:
+            self._fill_list(self._options)
+            self._options = None
         self._set_expanded(self.list.hidden)
 
     def _set_expanded(self, expanded):
@@ -253,6 +258,7 @@ class Coach:
         self.panel.removeAttribute("data-hint-state")
         self.panel.removeAttribute("data-hint-best")
         self.list.replaceChildren()
+        self._options = None
         self._shown_for = None
 
     # ------------------------------------------------------------ observer

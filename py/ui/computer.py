@@ -27,7 +27,7 @@ import asyncio
 
 from . import lazy
 from .coach import CoachUnavailable
-from .dom import by_id, document
+from .dom import by_id, document, window
 
 SPEEDS = {"slow": 1400, "normal": 750, "fast": 250}
 DEFAULT_SPEED = "normal"
@@ -136,7 +136,11 @@ class ComputerPlayers:
                 self._warn_once()
         if self.app.game is not game:
             return None
-        return choose_move(game, level, advisor, position_rng(game))
+        started = window.performance.now()
+        move = choose_move(game, level, advisor, position_rng(game))
+        # The thinking time of the last move, for benchmarks (tests/bench, README).
+        self.bar.setAttribute("data-think-ms", "%.1f" % (window.performance.now() - started))
+        return move
 
     def _warn_once(self):
         if not self.warned:

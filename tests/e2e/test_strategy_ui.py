@@ -119,6 +119,7 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
             assert page.is_hidden("#hint-list")
             page.click("#hint-more")
             assert page.is_visible("#hint-list")
+            marks = hint_marks(page)
             assert [m for m, _, _ in marks["list"]] == [move_attr(o) for o in advice["options"]]
             for (_, value, loss), option in zip(marks["list"], advice["options"]):
                 assert value == pytest.approx(option["value"], abs=1e-3)
