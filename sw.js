@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "cbf0bc00a56d1c9a";
+const VERSION = "e3ea1a1ba8f92988";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -87,13 +87,14 @@ class App:
         self.setup_form = setup_form
         self.view = View()
         self.game = None
-        self.meta = {"link": None, "recorded": False}
+        self.meta = {"link": None, "recorded": False, "rev": 0}
         self.observers = []
         self.busy = False
         self.coach = None             # ui.coach.Coach, set by main.py
         self.computers = None         # ui.computer.ComputerPlayers, set by main.py
         self._pending = None          # what #confirm will do
         self._pending_cancel = None   # what #cancel / Esc will do
+        self.notice_action = None     # what the notice's button does
         self._catalogues = {catalogue.lang: catalogue}
         if english is not None:
             self._catalogues[english.lang] = english
@@ -105,7 +106,8 @@ class App:
         game, meta, error = self.storage.load_game()
         if error is not None:
             self.notice(self.cat.t("notice.bad_save",
-                                   reason=self.cat.error(error, "save_error")))
+                                   reason=self.cat.error(error, "save_error")),
+                        "notice.bad_save_download", self._export_bad_save)
         link, link_error = None, None
         try:
             link = setup_from_params(params)
@@ -141,12 +143,71 @@ class App:
             observer(self)
 
     def save(self):
-        if self.game is not None:
-            self.storage.save_game(self.game, self.meta)
+        """Save the game; False (and the newer game shown) if another tab saved after us."""
+        if self.game is not None and not self.storage.save_game(self.game, self.meta):
+            self.follow_other_tab()
+            return False
+        return True
 
-    def notice(self, text):
+    def notice(self, text, action=None, on_action=None):
+        """Show ``text``; ``action`` (a catalogue key) labels an optional button."""
         by_id("notice-text").textContent = text
+        button = by_id("notice-action")
+        button.hidden = action is None
+        if action is not None:
+            button.textContent = self.cat.t(action)
+        self.notice_action = on_action
         by_id("notice").hidden = False
+
+    # ------------------------------------------------- other tabs, files
+    def on_storage(self, key):
+        """Another tab changed storage (``storage`` event): follow a newer game."""
+        if key in (keys.GAME_META, None) and self.storage.is_stale(self.meta):
+            self.follow_other_tab()
+
+    def follow_other_tab(self):
+        """Show the game another tab saved, dropping this tab's older copy."""
+        game, meta, error = self.storage.load_game()
+        if error is not None:
+            self.notice(self.cat.t("notice.bad_save", reason=self.cat.error(error, "save_error")),
+                        "notice.bad_save_download", self._export_bad_save)
+        if game is None:
+            return
+        self.adopt(game, meta)
+        self.notice(self.cat.t("notice.other_tab"))
+
+    def adopt(self, game, meta, screen=None):
+        """Show ``game`` (another tab's, or an imported file's) instead of ours.
+
+        A question about the old game (a 0, leaving it) no longer applies and is
+        closed; the screen stays as it was unless ``screen`` is given.
+        """
+        self._pending = self._pending_cancel = None
+        self.close_dialog("confirm-dialog")
+        self.game, self.meta = game, meta
+        screen = screen or self.view.screen
+        self.view = View()
+        self.view.screen = screen
+        self.refresh()
+        if game.is_over and screen == "game":
+            self.show_end()
+        else:
+            self.close_dialog("end-dialog")
+
+    async def open_transfer(self, bad_save=None):
+        """The Save and load dialog (``ui.transfer_dialog``, fetched on first use)."""
+        try:
+            dialog = await lazy.load("ui.transfer_dialog")
+        except lazy.LazyLoadError:
+            self.notice(self.cat.t("transfer.load_failed"))
+            return
+        if bad_save is None:
+            dialog.show(self)
+        else:
+            dialog.export_bad_save(self, bad_save)
+
+    def _export_bad_save(self):
+        asyncio.create_task(self.open_transfer(bad_save=self.storage.last_bad_save))
 
     def storage_unavailable(self):
         """Say once that progress won't be kept (storage blocked or full)."""
@@ -157,6 +218,9 @@ class App:
         """Apply one move given as data; save, draw, announce.  Errors become messages."""
         game = self.game
         if game is None or self._pending is not None:
+            return
+        if self.storage.is_stale(self.meta):
+            self.follow_other_tab()       # another tab moved on: show that, ignore this tap
             return
         before_player = game.current_player
         kind = list(move)[0]
@@ -172,7 +236,8 @@ class App:
         if kind == "roll":
             self.view.roll_serial += 1
             self.view.rolled = tuple(thrown)
-        self.save()
+        if not self.save():
+            return                        # another tab was ahead: its game is shown now
         if game.is_over and not self.meta.get("recorded"):
             self._record_results()
         self.refresh()
@@ -301,7 +366,7 @@ class App:
         """Start a game; ``link`` is the key of the URL that asked for it, if any."""
         self.game = Game(setup["players"], ruleset=setup["ruleset"], seed=setup.get("seed"),
                          seats=setup.get("seats"))
-        self.meta = {"link": link, "recorded": False}
+        self.meta = {"link": link, "recorded": False, "rev": self.storage.stored_revision()}
         if link is None:
             self._forget_link_in_url()
         self.storage.set_json(keys.SETUP, {"players": self.game.players,

@@ -108,6 +108,16 @@ def bind(app):
                lambda event: event.target.closest("dialog").close())
     listen(by_id("notice-close"), "click", lambda event: setattr(by_id("notice"), "hidden", True))
 
+    def on_notice_action(event):
+        if app.notice_action is not None:
+            app.notice_action()
+    listen(by_id("notice-action"), "click", on_notice_action)
+    listen(by_id("open-transfer"), "click",
+           lambda event: asyncio.create_task(app.open_transfer()))
+
+    # ------------------------------------------- another tab saved the game
+    listen(document.defaultView, "storage", lambda event: app.on_storage(event.key))
+
     # ------------------------------------------------------------ language
     listen(by_id("lang"), "change",
            lambda event: asyncio.create_task(app.switch_language(event.target.value)))

@@ -29,6 +29,7 @@ _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.review": _STRATEGY + ("ui/review",),
+    "ui.transfer_dialog": ("ui/transfer", "ui/transfer_dialog"),   # Save and load
 }
 
 

@@ -3,7 +3,9 @@
 Keys (all under the ``dicepoker.`` prefix):
 
 - ``dicepoker.game``       the game in progress: the engine's ``to_json()``
-- ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool}
+- ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool, "rev": int}
+  ``rev`` counts the saves of this game's line (across tabs): a tab whose
+  copy is older than the stored one must not overwrite it (see ``save_game``).
 - ``dicepoker.setup``      last setup: {"players": [...], "seats": [...], "ruleset": id}
 - ``dicepoker.lang``       the language the player chose
 - ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
@@ -45,6 +47,7 @@ class Storage:
         self.available = bool(self._store.set(probe, "1"))
         self._store.remove(probe)
         self._warned = False
+        self.last_bad_save = None     # key of the save kept aside at start, if any
 
     def _failed(self):
         self.available = False
@@ -79,9 +82,29 @@ class Storage:
         return self.set(key, json.dumps(value))
 
     # ------------------------------------------------------------- the game
+    def stored_revision(self):
+        """The ``rev`` of the game in storage (0 when none or unreadable)."""
+        meta = self.get_json(GAME_META, None)
+        rev = meta.get("rev") if isinstance(meta, dict) else None
+        return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+
+    def is_stale(self, meta):
+        """True when another tab saved a newer state than the one ``meta`` belongs to."""
+        return self.available and self.stored_revision() > meta.get("rev", 0)
+
     def save_game(self, game, meta):
+        """Write the game and its meta (rev + 1); False, writing nothing, if stale.
+
+        Each key holds one whole JSON document, written in one ``setItem``:
+        the game first, then the meta whose ``rev`` other tabs watch, so a tab
+        that follows on the meta's ``storage`` event reads both in place.
+        """
+        if self.is_stale(meta):
+            return False
+        meta["rev"] = meta.get("rev", 0) + 1
         self.set(GAME, game.to_json())
         self.set_json(GAME_META, meta)
+        return True
 
     def clear_game(self):
         self.remove(GAME)
@@ -109,11 +132,21 @@ class Storage:
         if not isinstance(meta, dict):
             meta = {}
         link = meta.get("link")
+        rev = meta.get("rev")
         return game, {"link": link if isinstance(link, str) else None,
-                      "recorded": meta.get("recorded") is True}, None
+                      "recorded": meta.get("recorded") is True,
+                      "rev": rev if isinstance(rev, int) and not isinstance(rev, bool) else 0}, None
 
     def _keep_aside(self, text):
         key = BAD_SAVE + str(window.Date.new().toISOString())
+        self.last_bad_save = key
         if self.set(key, text):
             self.remove(GAME)
             self.remove(GAME_META)
+        else:
+            self.last_bad_save = GAME      # could not copy it: it stays where it was
+
+    def bad_saves(self):
+        """[(key, time stamp)] of the saves kept aside, oldest first."""
+        keys = self._store.keys(BAD_SAVE)
+        return [(keys[i], keys[i][len(BAD_SAVE):]) for i in range(keys.length)]

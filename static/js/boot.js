@@ -51,6 +51,31 @@
     },
     remove: function (key) {
       try { window.localStorage.removeItem(key); return true; } catch (e) { return false; }
+    },
+    keys: function (prefix) {
+      try {
+        return Object.keys(window.localStorage).filter(function (k) { return k.indexOf(prefix) === 0; }).sort();
+      } catch (e) { return []; }
+    }
+  };
+
+  // Downloads for export (py/ui/transfer_dialog.py): a Blob URL made here, so
+  // no user text ever becomes markup or a data: URL, and nothing can throw
+  // into Python.  Returns true when the download was started.
+  window.dicePokerFiles = {
+    download: function (name, text) {
+      try {
+        var url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+        var link = document.createElement("a");
+        link.href = url;
+        link.download = name;
+        link.hidden = true;
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+        return true;
+      } catch (e) { return false; }
     }
   };
 

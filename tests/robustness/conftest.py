@@ -20,3 +20,9 @@ if E2E not in sys.path:
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--monkey-steps", dest="monkey_steps", type=int, default=None,
+                     help="steps of random play in test_robust_monkey (default 900; "
+                          "or set MONKEY_STEPS)")
