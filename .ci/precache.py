@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the service worker's precache list: every file the game needs offline.
 
-    python3 .ci/precache.py            # after changing any site file
+    python3 .ci/precache.py            # (run by .ci/refresh_site.py, after compile_mpy)
     python3 .ci/precache.py --check    # exit 1 if the committed list is stale
     python3 .ci/precache.py --root DIR # work on a copy of the site (tests, CI)
 
@@ -16,9 +16,10 @@ What the game needs, found from the site itself rather than kept by hand:
     the manifest, the PyScript `config=` files);
   - from each PyScript config (TOML): the interpreter, [files] (with
     {PLACEHOLDER} keys expanded), [[fetch]] and [js_modules.*] URLs;
-  - every .py file under py/ (not in a tests/ folder): the page imports some
-    of them lazily (e.g. the computer players' advisor), and they are small;
-  - everything under static/ except: static/strategy/ (large tables, cached
+  - everything under static/ (so all of static/mpy/: the precompiled
+    modules, including those the page imports lazily, e.g. the strategy
+    package; the Python sources under py/ are not served to the page, only
+    py/main.py, which index.html references) except: static/strategy/ (large tables, cached
     by the worker when first used), static/pwa/precache.json (the list
     itself), and notes and licences (*.md, *.txt, LICENSE*, *.map). All
     vendored PyScript chunks are kept: PyScript imports the plugin chunks
@@ -134,11 +135,6 @@ def site_files(root):
             path = _local(u)
             if path:
                 add(_norm("", path))  # PyScript resolves them against the page
-    for folder, dirs, names in os.walk(os.path.join(root, "py")):
-        dirs[:] = sorted(d for d in dirs if d not in ("tests", "__pycache__"))
-        for name in names:
-            if name.endswith(".py"):
-                needed.add(os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/"))
     for folder, dirs, names in os.walk(os.path.join(root, "static")):
         dirs.sort()
         for name in sorted(names):

@@ -26,7 +26,7 @@ from dicepoker.errors import DicePokerError, InvalidSetup
 from dicepoker.game import Game
 
 from . import highscores, lazy, storage as keys
-from .dom import by_id, clone_template, document, local_date, window
+from .dom import by_id, clone_template, create_proxy, document, local_date, window
 from .i18n import Catalogue, LANGUAGES, DEFAULT_LANGUAGE
 from .links import link_key, link_params, setup_from_params
 from .render import undo_allowed
@@ -93,6 +93,8 @@ class App:
         self.coach = None             # ui.coach.Coach, set by main.py
         self.computers = None         # ui.computer.ComputerPlayers, set by main.py
         self._pending = None          # what #confirm will do
+        self._save_queued = False
+        self._save_proxy = create_proxy(self.save)   # see save_after_render
         self._pending_cancel = None   # what #cancel / Esc will do
         self.notice_action = None     # what the notice's button does
         self._catalogues = {catalogue.lang: catalogue}
@@ -144,10 +146,24 @@ class App:
 
     def save(self):
         """Save the game; False (and the newer game shown) if another tab saved after us."""
+        self._save_queued = False
         if self.game is not None and not self.storage.save_game(self.game, self.meta):
             self.follow_other_tab()
             return False
         return True
+
+    def save_after_render(self):
+        """Save the move right after this tap's handler has drawn it.
+
+        A microtask: it runs as soon as the handler returns, in the same task,
+        so no other event, timer or reload can come before it (a move is never
+        lost), yet the page is updated first (the save, JSON of the whole game,
+        is not on the tap-to-DOM path).  Several calls in one task save once.
+        If another tab saved in between (``play`` checked just before), its
+        game is shown instead, as :meth:`save` does."""
+        if not self._save_queued:
+            self._save_queued = True
+            window.queueMicrotask(self._save_proxy)
 
     def notice(self, text, action=None, on_action=None):
         """Show ``text``; ``action`` (a catalogue key) labels an optional button."""
@@ -236,12 +252,13 @@ class App:
         if kind == "roll":
             self.view.roll_serial += 1
             self.view.rolled = tuple(thrown)
-        if not self.save():
-            return                        # another tab was ahead: its game is shown now
         if game.is_over and not self.meta.get("recorded"):
             self._record_results()
-        self.refresh()
-        self._announce_move(kind, move, result, before_player, last_box)
+        try:
+            self.refresh()
+            self._announce_move(kind, move, result, before_player, last_box)
+        finally:
+            self.save_after_render()
         if kind == "score" and game.is_over:
             self.show_end()
 

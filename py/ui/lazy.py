@@ -19,8 +19,8 @@ import sys
 
 import js
 
-ROOT = "./py/"          # where the page's Python modules are served, relative to the page
-EXTENSION = ".py"       # ".mpy" for precompiled modules
+ROOT = "./static/mpy/"  # where the page's Python modules are served, relative to the page
+EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sources
 
 _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
     "__init__", "dicesets", "states", "table", "advisor", "players", "review"))

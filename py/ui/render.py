@@ -89,10 +89,12 @@ class Renderer:
         self.dice = [Node(dice.item(i)) for i in range(dice.length)]
         self.layout = None
         self._announced = ""
+        self._fill_labels = {}    # (box, points) -> "Fill Pair with 8 points"
 
     def set_catalogue(self, catalogue):
         """After a language switch: every text must be written again."""
         self.cat = catalogue
+        self._fill_labels = {}
         self.layout = None
         for item in self._all_nodes():
             item.forget()
@@ -254,7 +256,7 @@ class Renderer:
                 cell.td.cls("zero", False)
             elif p == current and box in options:
                 points = options[box]
-                cell.show(True, points, t("card.fill", points=points, box=t("box." + box)))
+                cell.show(True, points, self._fill_label(box, points))
                 cell.td.cls("filled", False)
                 cell.td.cls("zero", points == 0)
             else:
@@ -274,6 +276,16 @@ class Renderer:
                 elif row == "poker_bonus" and value:
                     value = "+%d" % value
                 self.sums[(p, row)].text(value)
+
+    def _fill_label(self, box, points):
+        """The button's accessible name, formatted once per box and value
+        (a tap redraws every fillable cell; formatting is the costly part)."""
+        label = self._fill_labels.get((box, points))
+        if label is None:
+            t = self.cat.t
+            label = self._fill_labels[(box, points)] = t("card.fill", points=points,
+                                                          box=t("box." + box))
+        return label
 
     def _render_tray(self, game, view):
         t = self.cat.t

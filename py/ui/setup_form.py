@@ -53,7 +53,11 @@ class SetupForm:
         name_input = li.querySelector(".player-name")
         name_input.maxLength = MAX_NAME_LENGTH
         name_input.id = "player-name-%d" % number
-        name_input.value = name if name else self.cat.t("setup.default_name", number=number)
+        default = self.cat.t("setup.default_name", number=number)
+        name_input.value = name if name else default
+        if not name or name == default:
+            # Not the player's own choice: relabel() re-translates it on a language switch.
+            name_input.setAttribute("data-default", default)
         select = li.querySelector(".player-seat")
         for kind in COMPUTER_SEATS:
             option = document.createElement("option")
@@ -81,6 +85,7 @@ class SetupForm:
         for i, li in enumerate(self.rows):
             number = i + 1
             li.querySelector(".player-label").textContent = t("setup.player_label", number=number)
+            self._relabel_default_name(li.querySelector(".player-name"), number)
             li.querySelector(".seat-label").textContent = t("setup.seat_label", number=number)
             remove = li.querySelector(".remove-player")
             remove.setAttribute("aria-label", t("setup.remove_player", number=number))
@@ -91,6 +96,17 @@ class SetupForm:
                 option = select.options.item(j)
                 option.textContent = t("seat." + option.value)
         self.add_button.disabled = len(self.rows) >= MAX_PLAYERS
+
+    def _relabel_default_name(self, name_input, number):
+        """A default name ("Player 2") the player has not edited follows the
+        language and the row's position; an edited one is left alone."""
+        default = name_input.getAttribute("data-default")
+        if default is None or name_input.value != default:
+            return
+        fresh = self.cat.t("setup.default_name", number=number)
+        if fresh != default:
+            name_input.value = fresh
+            name_input.setAttribute("data-default", fresh)
 
     def set_catalogue(self, catalogue):
         self.cat = catalogue

@@ -1,4 +1,7 @@
-/* Start-up helper that runs before Python (a classic script in <head>).
+/* Start-up helper that runs before Python: a classic `defer` script in <head>,
+   so it does not hold up parsing, yet still runs before PyScript (deferred
+   and module scripts run in document order once the page is parsed, and
+   core.js comes after it), so everything below is in place when Python starts.
 
    1. Gives Python a localStorage that never throws (window.dicePokerStorage).
    2. Picks the start language (the player's saved choice, else the first of

@@ -18,7 +18,8 @@ TYPES = [
     (".json", "json"), (".html", "html"), (".css", "css"), (".toml", "config"),
     (".webmanifest", "config"), (".png", "image"), (".svg", "image"), (".gz", "strategy table"),
 ]
-LATER = ("/static/strategy/", "/py/dicepoker/strategy/", "/static/i18n/rules.")
+LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/review.",
+         "/static/i18n/rules.")
 
 
 def kind_of(path):

@@ -45,10 +45,15 @@ def test_phone_full_turn_by_taps(new_context, site_url, goto_ready):
     assert page.is_visible('[data-player="1"][data-total]')
 
 
+@pytest.mark.parametrize("lang", ["en", "lt", "be", "sk"])
 @pytest.mark.parametrize("width", [320, 360])
-def test_no_horizontal_scroll_on_any_screen(new_context, site_url, goto_ready, width):
-    page = new_context(**{**PHONE, "viewport": {"width": width, "height": 640}}).new_page()
+def test_no_horizontal_scroll_on_any_screen(new_context, site_url, goto_ready, width, lang):
+    """In every language: the longer LT/BE titles once pushed "+" off a 360 px top bar."""
+    context = new_context(**{**PHONE, "viewport": {"width": width, "height": 640}})
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
     goto_ready(page, site_url, state="setup")
+    assert page.get_attribute("html", "lang") == lang
     page.click("#add-player")
     assert no_horizontal_scroll(page)
     goto_ready(page, link(site_url, ["Annabelle-Marie", "Ben", "Cy"], seed=4))
@@ -56,6 +61,8 @@ def test_no_horizontal_scroll_on_any_screen(new_context, site_url, goto_ready, w
     play_turn(page, game, check=False)
     page.tap("#roll")
     assert no_horizontal_scroll(page)
+    new_game = page.locator("#new-game").bounding_box()
+    assert new_game["x"] + new_game["width"] <= width, "the + button is off screen"
 
 
 def test_landscape_phone_keeps_roll_on_screen(new_context, site_url, goto_ready):

