@@ -140,17 +140,21 @@ def _failed(app, error, catalogue_prefix):
     show_status(app, app.cat.t("transfer.import_failed", reason=reason), error=True)
 
 
-async def import_game(app, input_element):
+async def _read_parsed(app, input_element, parse):
+    """The chosen file read and parsed, or None (nothing chosen, or a clear error shown)."""
     try:
         text = await _read(input_element)
-        if text is None:
-            return
-        game = transfer.parse_game(text)
+        return None if text is None else parse(text)
     except transfer.InvalidFile as error:
         _failed(app, error, "import_error")
-        return
     except DicePokerError as error:           # InvalidSave from the engine's checks
         _failed(app, error, "save_error")
+    return None
+
+
+async def import_game(app, input_element):
+    game = await _read_parsed(app, input_element, transfer.parse_game)
+    if game is None:
         return
     if app.game is not None and not app.game.is_over:
         by_id("transfer-dialog").close()
@@ -169,13 +173,8 @@ def _adopt(app, game):
 
 
 async def import_scores(app, input_element):
-    try:
-        text = await _read(input_element)
-        if text is None:
-            return
-        imported = transfer.parse_highscores(text)
-    except transfer.InvalidFile as error:
-        _failed(app, error, "import_error")
+    imported = await _read_parsed(app, input_element, transfer.parse_highscores)
+    if imported is None:
         return
     table = highscores.clean_table(app.storage.get_json(keys.HIGHSCORES, {}))
     merged, added = transfer.merge_highscores(table, imported)
