@@ -136,13 +136,18 @@ def saved_game(page):
     return Game.from_json(page.evaluate("localStorage.getItem('dicepoker.game')"))
 
 
-def inject_game(page, base_url, game, goto_ready, state="ready"):
-    """Load the page with ``game`` as the saved game in progress."""
+def open_with_saved_text(page, base_url, text, goto_ready, state="ready"):
+    """Load the page with ``text`` (valid or not) stored as the saved game, and wait for ``state``."""
     page.goto(base_url)
     page.wait_for_selector("html:not([data-state=loading])", state="attached")
     page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('dicepoker.game', text); }",
-                  game.to_json())
+                  text)
     goto_ready(page, base_url, state=state)
+
+
+def inject_game(page, base_url, game, goto_ready, state="ready"):
+    """Load the page with ``game`` as the saved game in progress."""
+    open_with_saved_text(page, base_url, game.to_json(), goto_ready, state)
 
 
 def pseudo_catalogue(en_text, lang, categories):

@@ -8,8 +8,8 @@ import pytest
 
 from dicepoker.dice import ScriptedDice
 from dicepoker.game import Game
-from gameui import (assert_matches, fill_box, inject_game, link, play_turn, saved_game,
-                    set_holds)
+from gameui import (assert_matches, fill_box, inject_game, link, open_with_saved_text,
+                    play_turn, saved_game, set_holds)
 
 
 def scripted(players, faces, ruleset="dice-poker"):
@@ -141,11 +141,7 @@ def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_read
 ])
 def test_a_bad_save_is_explained_kept_aside_and_a_new_game_offered(
         page, site_url, goto_ready, document, reason):
-    page.goto(site_url)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached")
-    page.evaluate("(t) => { localStorage.clear(); localStorage.setItem('dicepoker.game', t); }",
-                  document)
-    goto_ready(page, site_url, state="setup")
+    open_with_saved_text(page, site_url, document, goto_ready, state="setup")
     notice = page.text_content("#notice-text")
     assert "could not be restored" in notice and reason in notice
     kept = page.evaluate("""() => Object.keys(localStorage)

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from dicepoker.game import Game
-from gameui import assert_matches, inject_game, link, play_turn, saved_game
+from gameui import (assert_matches, inject_game, link, open_with_saved_text, play_turn,
+                    saved_game)
 
 XSS = "<img src=x onerror=alert(1)>"
 SHORT_XSS = "<svg onload=alert(1)>"       # fits the 24-character name limit
@@ -69,11 +70,7 @@ BAD_SAVES = {
 @pytest.mark.parametrize("kind", sorted(BAD_SAVES))
 def test_a_tampered_save_is_explained_kept_and_downloadable(page, site_url, goto_ready, kind):
     document, reason = BAD_SAVES[kind]
-    page.goto(site_url)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached")
-    page.evaluate("(t) => { localStorage.clear(); localStorage.setItem('dicepoker.game', t); }",
-                  document)
-    goto_ready(page, site_url, state="setup")
+    open_with_saved_text(page, site_url, document, goto_ready, state="setup")
     notice = page.text_content("#notice-text")
     assert "could not be restored" in notice and reason in notice, notice
     assert page.evaluate(KEPT_ASIDE) == [document]            # kept aside, byte for byte
