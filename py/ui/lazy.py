@@ -1,7 +1,8 @@
 """Lazy loading of Python modules the first turn does not need.
 
-MicroPython can import only what is in its virtual file system, and
-``pyscript.toml`` puts there only what page start needs.  The strategy
+MicroPython can import only what is in its virtual file system, and page
+start puts there only the modules it imports (the start bundle,
+``py/main.py``).  The strategy
 package (advisor, computer players, review) and the review screen are
 fetched here on first use, written into the file system next to the start
 modules, and imported.  Once loaded they stay for the session.

@@ -4,11 +4,15 @@
    core.js comes after it), so everything below is in place when Python starts.
 
    1. Gives Python a localStorage that never throws (window.dicePokerStorage).
-   2. Picks the start language (the player's saved choice, else the first of
+   2. Starts fetching the start modules (static/mpy/start.bundle: every
+      module page start imports, in one file; .ci/start_bundle.py), so they
+      arrive while the runtime downloads instead of after it; py/main.py
+      writes them into MicroPython's file system (dicePokerBoot.modules).
+   3. Picks the start language (the player's saved choice, else the first of
       navigator.languages we ship, else English) and starts fetching its
       message catalogue at once, in parallel with the Python runtime; Python
       (py/ui/app.py) picks the promise up from window.dicePokerBoot.
-   3. Never leaves a blank or frozen page: if the runtime fails, or Python
+   4. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read. */
 (function () {
@@ -32,7 +36,27 @@
       return r.text();
     });
   }
+  // The start bundle as [[path, Uint8Array], ...] (format: .ci/start_bundle.py).
+  function unpackModules(buffer) {
+    var view = new DataView(buffer);
+    var magic = String.fromCharCode(view.getUint8(0), view.getUint8(1), view.getUint8(2), view.getUint8(3));
+    if (magic !== "DPMB") { throw new Error("start.bundle: not a module bundle"); }
+    var length = view.getUint32(4, true);
+    var index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
+    var at = 8 + length;
+    var modules = index.map(function (entry) {
+      var file = [entry[0], new Uint8Array(buffer, at, entry[1])];
+      at += entry[1];
+      return file;
+    });
+    if (at !== buffer.byteLength) { throw new Error("start.bundle: truncated or padded"); }
+    return modules;
+  }
   var boot = window.dicePokerBoot = {
+    modules: fetch("./static/mpy/start.bundle").then(function (r) {
+      if (!r.ok) { throw new Error("start.bundle: HTTP " + r.status); }
+      return r.arrayBuffer();
+    }).then(unpackModules),
     lang: lang,
     catalogue: fetchText("./static/i18n/" + lang + ".json"),
     english: lang === "en" ? null : fetchText("./static/i18n/en.json"),
@@ -40,6 +64,7 @@
   };
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
   boot.catalogue.catch(function () {});
+  boot.modules.catch(function () {});
   if (boot.english) { boot.english.catch(function () {}); }
 
   // localStorage that never throws (blocked in private mode, quota full):

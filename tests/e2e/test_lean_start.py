@@ -19,7 +19,10 @@ import pytest
 # Loaded on demand, never for the first turn, whatever the language.
 LATER = [
     re.compile(r"/static/strategy/"),                 # strategy tables
-    re.compile(r"/py/dicepoker/strategy/"),           # advisor, players, review, ...
+    re.compile(r"/dicepoker/strategy/"),              # advisor, players, review, ... (any form)
+    re.compile(r"/ui/transfer"),                      # save and load dialog
+    # PyScript plugins the game does not use (pyscript.toml `plugins`)
+    re.compile(r"/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-[^/]*\.js$"),
     re.compile(r"review", re.I),                      # post-game review (any file)
     re.compile(r"/static/i18n/rules\.[^/]*$"),        # rules text, any language
 ]
@@ -53,3 +56,7 @@ def test_first_turn_fetches_nothing_it_does_not_need(new_context, site_url, loca
     # The recording really covered start-up: the runtime and our Python came through it.
     assert any(u.endswith("/micropython.wasm") for u in requested), requested
     assert any(u.endswith("/py/main.py") for u in requested), requested
+    # The start modules came in one request, the bundle, not file by file.
+    assert any(u.endswith("/static/mpy/start.bundle") for u in requested), requested
+    singles = [u for u in requested if u.split("?")[0].endswith(".mpy")]
+    assert not singles, "start modules fetched one by one: %s" % singles

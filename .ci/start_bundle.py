@@ -1,0 +1,136 @@
+"""The start bundle: every module page start imports, in one file, found from the imports.
+
+Why one file: PyScript fetches a config's ``[files]`` only once the
+interpreter is up, and MicroPython can import only what is in its virtual
+file system, so 18 small modules meant a second round of downloads between
+"runtime ready" and "our Python runs" (~130-170 ms on the benchmark).  One
+bundle, fetched by ``static/js/boot.js`` while the runtime downloads and
+written into the file system by ``py/main.py`` before its first import,
+takes that round off the start.
+
+Which modules: those ``py/main.py`` imports at module level, and what they
+import at module level, transitively (imports inside functions are lazy by
+construction and stay out; ``py/ui/lazy.py`` fetches those on first use).
+So making a module lazy is just moving its import into the function that
+needs it: the bundle follows.
+
+Format (little endian), read by ``unpackModules`` in ``static/js/boot.js``::
+
+    b"DPMB"  uint32 index_length  index (UTF-8 JSON: [[path, size], ...])
+    the files' bytes, one after the other, in index order
+
+``path`` is where the module goes in the virtual file system, relative to
+the working folder ("dicepoker/game.mpy"), exactly as ``[files]`` had it.
+
+Pure standard library; used by .ci/compile_mpy.py and the tests.
+"""
+import ast
+import json
+import os
+import struct
+
+MAGIC = b"DPMB"
+ENTRY = "main.py"       # the composition root, relative to py/
+
+
+def _module_file(py_root, name):
+    """py/-relative source path of module ``name`` ("ui.app"), or None if not ours."""
+    base = os.path.join(py_root, *name.split("."))
+    if os.path.isfile(base + ".py"):
+        return os.path.relpath(base + ".py", py_root).replace(os.sep, "/")
+    init = os.path.join(base, "__init__.py")
+    if os.path.isfile(init):
+        return os.path.relpath(init, py_root).replace(os.sep, "/")
+    return None
+
+
+def _module_name(rel):
+    """"ui/app.py" -> "ui.app"; "ui/__init__.py" -> "ui"."""
+    parts = rel[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _top_level_imports(tree):
+    """Import nodes that run when the module is imported (not those inside functions)."""
+    found = []
+    pending = list(tree.body)
+    while pending:
+        node = pending.pop(0)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        else:
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def imported_modules(py_root, rel):
+    """Our modules that importing py/<rel> imports directly (names like "ui.app")."""
+    with open(os.path.join(py_root, rel), encoding="utf-8") as f:
+        tree = ast.parse(f.read(), rel)
+    package = _module_name(rel)
+    if not rel.endswith("__init__.py"):
+        package = package.rpartition(".")[0]
+    names = []
+    for node in _top_level_imports(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".") if package else []
+            anchor = anchor[:len(anchor) - (node.level - 1)]
+            base = ".".join(anchor + ([base] if base else []))
+        names.append(base)
+        # "from . import lazy": a submodule, when there is a file of that name
+        names.extend(base + "." + alias.name for alias in node.names if base)
+    modules = []
+    for name in names:
+        parts = name.split(".")
+        # importing a.b.c imports a, a.b and a.b.c
+        for i in range(1, len(parts) + 1):
+            module = ".".join(parts[:i])
+            if module and _module_file(py_root, module) and module not in modules:
+                modules.append(module)
+    return modules
+
+
+def start_sources(root):
+    """py/-relative sources of every module page start imports (sorted; main.py itself excluded)."""
+    py_root = os.path.join(root, "py")
+    seen = set()
+    pending = imported_modules(py_root, ENTRY)
+    while pending:
+        module = pending.pop()
+        rel = _module_file(py_root, module)
+        if rel in seen:
+            continue
+        seen.add(rel)
+        pending.extend(imported_modules(py_root, rel))
+    return sorted(seen)
+
+
+def pack(entries):
+    """The bundle of ``entries`` [(fs_path, bytes), ...]."""
+    index = json.dumps([[path, len(data)] for path, data in entries],
+                       separators=(",", ":")).encode("utf-8")
+    return MAGIC + struct.pack("<I", len(index)) + index + b"".join(data for _, data in entries)
+
+
+def unpack(bundle):
+    """[(fs_path, bytes), ...] of a bundle; ValueError if it is not one."""
+    if bundle[:4] != MAGIC or len(bundle) < 8:
+        raise ValueError("not a start bundle")
+    (length,) = struct.unpack("<I", bundle[4:8])
+    index = json.loads(bundle[8:8 + length].decode("utf-8"))
+    at = 8 + length
+    entries = []
+    for path, size in index:
+        entries.append((path, bundle[at:at + size]))
+        at += size
+    if at != len(bundle):
+        raise ValueError("start bundle: %d bytes after the last file" % (len(bundle) - at))
+    return entries
