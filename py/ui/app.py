@@ -95,6 +95,8 @@ class App:
         self._pending = None          # what #confirm will do
         self._save_queued = False
         self._save_proxy = create_proxy(self.save)   # see save_after_render
+        self._finishing = None                        # see _finish_soon
+        self._finish_proxy = create_proxy(self._finish_game)
         self._pending_cancel = None   # what #cancel / Esc will do
         self.notice_action = None     # what the notice's button does
         self._catalogues = {catalogue.lang: catalogue}
@@ -136,6 +138,8 @@ class App:
         else:
             self.refresh()
             if self.game.is_over:
+                if not self.meta.get("recorded"):
+                    self._record_results()    # the page closed between the last box and the results
                 self.show_end()
 
     # ---------------------------------------------------------------- state
@@ -252,15 +256,13 @@ class App:
         if kind == "roll":
             self.view.roll_serial += 1
             self.view.rolled = tuple(thrown)
-        if game.is_over and not self.meta.get("recorded"):
-            self._record_results()
         try:
             self.refresh()
             self._announce_move(kind, move, result, before_player, last_box)
         finally:
             self.save_after_render()
-        if kind == "score" and game.is_over:
-            self.show_end()
+        if game.is_over:
+            self._finish_soon()
 
     def _announce_move(self, kind, move, result, before_player, last_box):
         t, game = self.cat.t, self.game
@@ -417,6 +419,26 @@ class App:
         return "%s%s?%s" % (window.location.origin, window.location.pathname, query.toString())
 
     # ---------------------------------------------------------- end of game
+    def _finish_soon(self):
+        """Record the results and open the end screen in a task of its own, right after this one.
+
+        The tap that fills the last box draws the final card like any other
+        tap; the high-score update and the results dialog (standings, table,
+        a modal: ~20 ms) would double that tap's time to the screen, so they
+        follow in the next task.  The finished game is saved by then
+        (``save_after_render``), and a reload in between records the results
+        on start (``start``), so they are never lost nor counted twice."""
+        self._finishing = self.game
+        window.setTimeout(self._finish_proxy, 0)
+
+    def _finish_game(self, *_):
+        game, self._finishing = self._finishing, None
+        if game is None or game is not self.game or not game.is_over:
+            return                        # another game, or an undo, came first
+        if not self.meta.get("recorded"):
+            self._record_results()
+        self.show_end()
+
     def _record_results(self):
         game = self.game
         table = highscores.clean_table(self.storage.get_json(keys.HIGHSCORES, {}))
