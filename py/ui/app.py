@@ -90,8 +90,7 @@ class App:
         self.meta = {"link": None, "recorded": False, "rev": 0}
         self.observers = []
         self.busy = False
-        self.coach = None             # ui.coach.Coach, set by main.py
-        self.computers = None         # ui.computer.ComputerPlayers, set by main.py
+        self.assistants = None        # ui.assistants.Assistants (hint, computer seats), set by main.py
         self._pending = None          # what #confirm will do
         self._save_queued = False
         self._save_proxy = create_proxy(self.save)   # see save_after_render
@@ -494,10 +493,11 @@ class App:
             by_id("review-status").textContent = self.cat.t("review.loading")
         try:
             review = await lazy.load("ui.review")
+            coach = await self.assistants.load()
         except lazy.LazyLoadError:
             by_id("review-status").textContent = self.cat.t("review.failed")
             return
-        await review.show(self, self.coach)
+        await review.show(self, coach)
 
     def _fill_highscores(self, target, ruleset):
         t = self.cat.t

@@ -1,6 +1,7 @@
 """The coach: strategy tables on demand, and the Hint button.
 
-Nothing here runs at page start.  The first hint (or computer move, or
+Nothing here runs at page start: :mod:`ui.assistants` fetches this module on
+the first hint (or computer move, or review).  The first hint (or computer move, or
 review) fetches the strategy modules (:mod:`ui.lazy`) and the table of the
 game's rule set, with a loading message, then keeps one
 :class:`~dicepoker.strategy.advisor.Advisor` per rule set for the session.
@@ -263,8 +264,7 @@ class Coach:
 
     # ------------------------------------------------------------ observer
     def on_render(self, app):
-        """After every render: a hint for another position is cleared; the button follows the seat."""
-        self.button.disabled = not self.can_hint() or app.busy
+        """After every render (through ui.assistants): a hint for another position is cleared."""
         if self._shown_for is not None and position_key(app) != self._shown_for:
             self._serial += 1            # a hint still loading will not draw
             self.clear()

@@ -1,7 +1,9 @@
 """Computer seats: they play visibly, one step at a time, at a pace people can follow.
 
-An ``App.observers`` callback: after every render, when the current seat is
-a computer (``game.seats[p]`` is "optimal", "good" or "beginner"), one task
+Fetched on first use (:mod:`ui.assistants` loads it when a computer first
+has a turn; that observer also keeps ``app.busy`` and the computer bar right
+at every render).  After every render, when the current seat is a computer
+(``game.seats[p]`` is "optimal", "good" or "beginner"), one task
 plays its turn through ``app.play`` — the same path a tap takes, so saving,
 announcing and the end screen come for free.  Each step is shown before the
 next: the dice it keeps (a hold), then the roll, then the box.  ``app.busy``
@@ -26,18 +28,15 @@ the computer plays at the beginner level (no table needed) and says so once.
 import asyncio
 
 from . import lazy
+from .assistants import is_computer
 from .coach import CoachUnavailable
-from .dom import by_id, document, window
+from .dom import by_id, window
 
 SPEEDS = {"slow": 1400, "normal": 750, "fast": 250}
 DEFAULT_SPEED = "normal"
 SPEED_KEY = "dicepoker.computer-speed"
 BLOCKED_RETRY_MS = 300      # a dialog is open: look again after this
 MODULE_RETRY_MS = 3000      # the strategy modules could not be fetched: try again after this
-
-
-def is_computer(seat):
-    return seat != "human"
 
 
 class ComputerPlayers:
@@ -49,7 +48,6 @@ class ComputerPlayers:
         self.warned = False
         self.bar = by_id("computer-bar")
         self.speed_select = by_id("computer-speed")
-        self.skip_button = by_id("computer-skip")
         speed = app.storage.get(SPEED_KEY)
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
         self.speed_select.value = self.speed
@@ -73,19 +71,10 @@ class ComputerPlayers:
                 and is_computer(game.seats[game.current_player]))
 
     def on_render(self, app):
-        game = app.game
-        has_computers = game is not None and any(is_computer(s) for s in game.seats)
-        self.bar.hidden = not has_computers or app.view.screen != "game" or game.is_over
-        turn = self._computer_turn()
-        app.busy = turn
-        self.skip_button.disabled = not turn
-        root = document.documentElement
-        if turn:
-            root.setAttribute("data-computer-turn", game.seats[game.current_player])
-        else:
-            root.removeAttribute("data-computer-turn")
+        """After every render (through ui.assistants): play when it is a computer's turn."""
+        if not self._computer_turn():
             self.skip = False
-        if turn and self.task is None:
+        elif self.task is None:
             self.task = asyncio.create_task(self._play())
 
     # ---------------------------------------------------------------- play

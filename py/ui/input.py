@@ -35,11 +35,12 @@ def bind(app):
     listen(by_id("undo"), "click", lambda event: app.undo())
 
     # ------------------------------------------------- hints, computer seats
-    click("hint", lambda: asyncio.create_task(app.coach.hint()))
-    listen(by_id("hint-more"), "click", lambda event: app.coach.toggle_list())
+    assistants = app.assistants
+    click("hint", lambda: asyncio.create_task(assistants.hint()))
+    listen(by_id("hint-more"), "click", lambda event: assistants.toggle_hint_list())
     listen(by_id("computer-speed"), "change",
-           lambda event: app.computers.set_speed(event.target.value))
-    listen(by_id("computer-skip"), "click", lambda event: app.computers.skip_ahead())
+           lambda event: assistants.set_speed(event.target.value))
+    listen(by_id("computer-skip"), "click", lambda event: assistants.skip_ahead())
     listen(by_id("open-review"), "click", lambda event: asyncio.create_task(app.show_review()))
 
     def on_card(event):

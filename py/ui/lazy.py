@@ -29,7 +29,8 @@ _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
 # Importable module -> the files (without extension) it needs, in import order.
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
-    "ui.review": _STRATEGY + ("ui/review",),
+    "ui.computer": _STRATEGY + ("ui/coach", "ui/computer"),       # hints and computer seats
+    "ui.review": _STRATEGY + ("ui/coach", "ui/review"),
     "ui.transfer_dialog": ("ui/transfer", "ui/transfer_dialog"),   # Save and load
 }
 
