@@ -21,9 +21,14 @@ What the game needs, found from the site itself rather than kept by hand:
     package; the Python sources under py/ are not served to the page, only
     py/main.py, which index.html references) except: static/strategy/ (large tables, cached
     by the worker when first used), static/pwa/precache.json (the list
-    itself), and notes and licences (*.md, *.txt, LICENSE*, *.map). All
-    vendored PyScript chunks are kept: PyScript imports the plugin chunks
-    even when the config turns those plugins off (`plugins = ["!py-editor"]`).
+    itself), notes and licences (*.md, *.txt, LICENSE*, *.map), and a
+    source whose generated minified sibling exists: static/css/app.css is
+    left out when static/css/app.min.css is there (NAME.EXT beside
+    NAME.min.EXT, written by .ci/minify.py), since the page loads only the
+    .min file; a source that index.html or a config references is still
+    listed. All vendored PyScript chunks are kept: PyScript imports the
+    plugin chunks even when the config turns those plugins off
+    (`plugins = ["!py-editor"]`).
 The test tests/pwa/test_offline.py checks that a real visit requests nothing
 outside this list (strategy tables aside).
 
@@ -108,6 +113,15 @@ def config_urls(root, config_path):
     return urls
 
 
+def has_min_sibling(folder, name):
+    """True when `name` (NAME.EXT, not itself a .min file) has a generated
+    NAME.min.EXT beside it in `folder` (see .ci/minify.py)."""
+    stem, ext = os.path.splitext(name)
+    if not ext or stem.endswith(".min"):
+        return False
+    return os.path.isfile(os.path.join(folder, stem + ".min" + ext))
+
+
 def site_files(root):
     """Sorted site paths the game needs offline (see the module docstring)."""
     needed = set()
@@ -141,6 +155,8 @@ def site_files(root):
             path = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
             if path == LIST_PATH or path.startswith(RUNTIME_ONLY) or SKIP_NAMES.search(name):
                 continue
+            if has_min_sibling(folder, name):
+                continue  # the page loads the .min copy (kept), never the source
             needed.add(path)
     needed.discard(SW_PATH)  # the browser fetches the worker itself
     return sorted(needed)

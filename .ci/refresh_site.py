@@ -5,8 +5,11 @@
     python3 .ci/refresh_site.py --check   # exit 1 if anything is stale (CI, tests)
 
 1. static/mpy/ from py/ (.ci/compile_mpy.py): the bytecode the page imports;
-2. static/pwa/precache.json and sw.js's VERSION (.ci/precache.py), which
-   hash every site file, the fresh .mpy files included, so this comes last.
+2. static/css/app.min.css, static/js/boot.min.js, static/pwa/register.min.js
+   from their readable sources (.ci/minify.py): what index.html loads;
+3. static/pwa/precache.json and sw.js's VERSION (.ci/precache.py), which
+   hash every site file, the fresh .mpy and .min files included, so this
+   comes last.
 """
 import argparse
 import os
@@ -25,9 +28,11 @@ def main(argv=None):
     ap.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
     args = ap.parse_args(argv)
     flags = ["--check"] if args.check else []
-    status = _tool("compile_mpy.py")(flags)
-    if status and not args.check:
-        return status           # don't hash a half-compiled site
+    status = 0
+    for name in ("compile_mpy.py", "minify.py"):
+        status = max(status, _tool(name)(flags))
+        if status and not args.check:
+            return status       # don't hash a half-generated site
     return max(status, _tool("precache.py")(flags))
 
 
