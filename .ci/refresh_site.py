@@ -7,8 +7,10 @@
 1. static/mpy/ from py/ (.ci/compile_mpy.py): the bytecode the page imports;
 2. static/css/app.min.css, static/js/boot.min.js, static/pwa/register.min.js
    from their readable sources (.ci/minify.py): what index.html loads;
-3. static/pwa/precache.json and sw.js's VERSION (.ci/precache.py), which
-   hash every site file, the fresh .mpy and .min files included, so this
+3. static/i18n/start/<lang>.json from static/i18n/<lang>.json
+   (.ci/start_catalogues.py): the messages page start needs;
+4. static/pwa/precache.json and sw.js's VERSION (.ci/precache.py), which
+   hash every site file, the fresh generated files included, so this
    comes last.
 """
 import argparse
@@ -29,7 +31,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     flags = ["--check"] if args.check else []
     status = 0
-    for name in ("compile_mpy.py", "minify.py"):
+    for name in ("compile_mpy.py", "minify.py", "start_catalogues.py"):
         status = max(status, _tool(name)(flags))
         if status and not args.check:
             return status       # don't hash a half-generated site

@@ -32,29 +32,22 @@ from .links import link_key, link_params, setup_from_params
 from .render import undo_allowed
 
 
+CATALOGUE = "./static/i18n/%s.json"             # a whole catalogue
+START_CATALOGUE = "./static/i18n/start/%s.json"  # what page start shows (.ci/start_catalogues.py)
+
+
 async def load_start_catalogue():
-    """The catalogue boot.js started fetching (English as the fallback)."""
+    """The start part of the player's catalogue, which boot.js began fetching.
+
+    If it cannot be had, the whole English catalogue (one more try)."""
     boot = getattr(window, "dicePokerBoot", None)
-    if not boot:
-        text = await fetch_text("./static/i18n/en.json")
-        english = Catalogue(DEFAULT_LANGUAGE, json.loads(text))
-        return english, english
-    lang = boot.lang if boot.lang in LANGUAGES else DEFAULT_LANGUAGE
-    english = None
-    if lang != DEFAULT_LANGUAGE:
-        try:
-            english = Catalogue(DEFAULT_LANGUAGE, json.loads(await boot.english))
-        except Exception:
-            english = None
+    lang = boot.lang if boot and boot.lang in LANGUAGES else DEFAULT_LANGUAGE
     try:
-        text = await boot.catalogue
-        return Catalogue(lang, json.loads(text), english), english
+        text = await (boot.catalogue if boot else fetch_text(START_CATALOGUE % lang))
+        return Catalogue(lang, json.loads(text), complete=False)
     except Exception:
-        if english is not None:
-            return english, english
-        text = await fetch_text("./static/i18n/en.json")
-        english = Catalogue(DEFAULT_LANGUAGE, json.loads(text))
-        return english, english
+        text = await fetch_text(CATALOGUE % DEFAULT_LANGUAGE)
+        return Catalogue(DEFAULT_LANGUAGE, json.loads(text))
 
 
 async def fetch_text(path):
@@ -80,7 +73,7 @@ class View:
 
 
 class App:
-    def __init__(self, storage, catalogue, renderer, setup_form, english=None):
+    def __init__(self, storage, catalogue, renderer, setup_form):
         self.storage = storage
         self.cat = catalogue
         self.renderer = renderer
@@ -99,18 +92,14 @@ class App:
         self._pending_cancel = None   # what #cancel / Esc will do
         self.notice_action = None     # what the notice's button does
         self._catalogues = {catalogue.lang: catalogue}
-        if english is not None:
-            self._catalogues[english.lang] = english
         self._rules_lang = None
 
     # ------------------------------------------------------------ start-up
-    def start(self, params):
+    async def start(self, params):
         """Resume the saved game, start a linked one, or show setup."""
         game, meta, error = self.storage.load_game()
         if error is not None:
-            self.notice(self.cat.t("notice.bad_save",
-                                   reason=self.cat.error(error, "save_error")),
-                        "notice.bad_save_download", self._export_bad_save)
+            await self._explain_bad_save(error)     # said before the page is ready
         link, link_error = None, None
         try:
             link = setup_from_params(params)
@@ -188,8 +177,7 @@ class App:
         """Show the game another tab saved, dropping this tab's older copy."""
         game, meta, error = self.storage.load_game()
         if error is not None:
-            self.notice(self.cat.t("notice.bad_save", reason=self.cat.error(error, "save_error")),
-                        "notice.bad_save_download", self._export_bad_save)
+            asyncio.create_task(self._explain_bad_save(error))
         if game is None:
             return
         self.adopt(game, meta)
@@ -213,9 +201,17 @@ class App:
         else:
             self.close_dialog("end-dialog")
 
+    async def _explain_bad_save(self, error):
+        """Say why the saved game could not be restored (``save_error.*``: not in the start
+        catalogue) and offer its file; the game goes on meanwhile."""
+        await self.complete_catalogue()
+        self.notice(self.cat.t("notice.bad_save", reason=self.cat.error(error, "save_error")),
+                    "notice.bad_save_download", self._export_bad_save)
+
     async def open_transfer(self, bad_save=None):
         """The Save and load dialog (``ui.transfer_dialog``, fetched on first use)."""
         try:
+            await self.complete_catalogue()
             dialog = await lazy.load("ui.transfer_dialog")
         except lazy.LazyLoadError:
             self.notice(self.cat.t("transfer.load_failed"))
@@ -492,6 +488,7 @@ class App:
         if not by_id("review-list").children.length:
             by_id("review-status").textContent = self.cat.t("review.loading")
         try:
+            await self.complete_catalogue()
             review = await lazy.load("ui.review")
             coach = await self.assistants.load()
         except lazy.LazyLoadError:
@@ -552,8 +549,8 @@ class App:
         catalogue = self._catalogues.get(lang)
         if catalogue is None:
             try:
-                text = await fetch_text("./static/i18n/%s.json" % lang)
-                catalogue = Catalogue(lang, json.loads(text), self._english())
+                text = await fetch_text(CATALOGUE % lang)
+                catalogue = Catalogue(lang, json.loads(text))
             except Exception:
                 by_id("lang").value = self.cat.lang
                 return
@@ -561,8 +558,17 @@ class App:
         self.storage.set(keys.LANG, lang)
         self.use_catalogue(catalogue)
 
-    def _english(self):
-        return self._catalogues.get(DEFAULT_LANGUAGE)
+    async def complete_catalogue(self):
+        """Add the messages the start catalogue leaves out (hints, review, save and load);
+        False if they cannot be fetched (the page then says so in the start part's words)."""
+        cat = self.cat
+        if not cat.complete:
+            try:
+                messages = json.loads(await fetch_text(CATALOGUE % cat.lang))
+            except Exception:
+                return False
+            cat.add(messages)
+        return True
 
     def use_catalogue(self, catalogue):
         self.cat = catalogue

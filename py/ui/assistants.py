@@ -83,6 +83,7 @@ class Assistants:
 
     # ------------------------------------------------------------- controls
     async def hint(self):
+        await self.app.complete_catalogue()      # hint.* is not in the start catalogue
         try:
             coach = await self.load()
         except lazy.LazyLoadError:

@@ -87,12 +87,24 @@ def fill(template, params):
 
 
 class Catalogue:
-    """One language's messages; ``fallback`` (English) covers missing keys."""
+    """One language's messages; ``fallback`` (English) covers missing keys.
 
-    def __init__(self, lang, messages, fallback=None):
+    Page start has only the start part (``complete`` False: the messages of
+    features fetched on first use are left out, see .ci/start_catalogues.py);
+    ``add`` completes it before such a feature draws (``App.complete_catalogue``).
+    """
+
+    def __init__(self, lang, messages, fallback=None, complete=True):
         self.lang = lang
         self.messages = messages
         self.fallback = fallback
+        self.complete = complete
+
+    def add(self, messages):
+        """Complete a start catalogue with the whole file's ``messages``."""
+        for key in messages:
+            self.messages[key] = messages[key]
+        self.complete = True
 
     def _raw(self, key):
         if key in self.messages:

@@ -14,14 +14,14 @@ from .storage import Storage
 
 
 async def start():
-    catalogue, english = await load_start_catalogue()
+    catalogue = await load_start_catalogue()
     storage = Storage()
-    app = App(storage, catalogue, Renderer(catalogue), SetupForm(catalogue), english)
+    app = App(storage, catalogue, Renderer(catalogue), SetupForm(catalogue))
     storage.on_unavailable = app.storage_unavailable
     app.assistants = Assistants(app)
     app.observers.append(app.assistants.on_render)   # hint button, computer seats, app.busy
     apply_static_texts(catalogue)
     bind(app)
     app.renderer.show_app()
-    app.start(query_params())
+    await app.start(query_params())
     return app

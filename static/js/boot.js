@@ -9,9 +9,10 @@
       arrive while the runtime downloads instead of after it; py/main.py
       writes them into MicroPython's file system (dicePokerBoot.modules).
    3. Picks the start language (the player's saved choice, else the first of
-      navigator.languages we ship, else English) and starts fetching its
-      message catalogue at once, in parallel with the Python runtime; Python
-      (py/ui/app.py) picks the promise up from window.dicePokerBoot.
+      navigator.languages we ship, else English) and starts fetching the
+      start part of its message catalogue (static/i18n/start/<lang>.json:
+      .ci/start_catalogues.py) at once, in parallel with the Python runtime;
+      Python (py/ui/app.py) picks the promise up from window.dicePokerBoot.
    4. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read. */
@@ -58,14 +59,12 @@
       return r.arrayBuffer();
     }).then(unpackModules),
     lang: lang,
-    catalogue: fetchText("./static/i18n/" + lang + ".json"),
-    english: lang === "en" ? null : fetchText("./static/i18n/en.json"),
+    catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
     failed: false
   };
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
   boot.catalogue.catch(function () {});
   boot.modules.catch(function () {});
-  if (boot.english) { boot.english.catch(function () {}); }
 
   // localStorage that never throws (blocked in private mode, quota full):
   // MicroPython cannot catch an exception thrown by a JS call, so py/ui/storage.py

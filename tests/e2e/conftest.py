@@ -15,9 +15,9 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture(scope="session", autouse=True)
 def generated_files_are_current():
-    """The page imports static/mpy/, not py/, and loads the .min copies of
-    static/css/app.css, static/js/boot.js and static/pwa/register.js: refuse
-    to test stale generated files.
+    """The page imports static/mpy/, not py/, loads the .min copies of
+    static/css/app.css, static/js/boot.js and static/pwa/register.js, and the
+    start parts of the catalogues: refuse to test stale generated files.
 
     Otherwise a browser test would run the code as it was at the last
     compile or minify, and an edit to py/ or to a source would seem to have
@@ -27,6 +27,7 @@ def generated_files_are_current():
     from mpyrun import REPO
     problems = runpy.run_path(str(REPO / ".ci" / "compile_mpy.py"))["differences"](str(REPO))
     problems += runpy.run_path(str(REPO / ".ci" / "minify.py"))["differences"](str(REPO))
+    problems += runpy.run_path(str(REPO / ".ci" / "start_catalogues.py"))["differences"](str(REPO))
     if problems:
         pytest.fail("generated site files are stale (%s): run `python3 .ci/refresh_site.py`"
                     % ", ".join(problems[:5]), pytrace=False)

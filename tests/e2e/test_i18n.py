@@ -63,7 +63,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     # are blocked: once the offline worker controls the page it answers from
     # its cache, and Playwright's routes never see the request.
     page = new_context(service_workers="block").new_page()
-    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
+    page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json",
         body=pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"])))
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
@@ -92,7 +92,7 @@ def test_the_browser_language_is_used_at_start(new_context, site_url, goto_ready
     context = new_context(locale="sk-SK")
     page = context.new_page()
     body = pseudo_catalogue(json.dumps(ENGLISH), "sk", PLURAL_CATEGORIES["sk"])
-    page.route("**/static/i18n/sk.json", lambda route: route.fulfill(
+    page.route(re.compile(r"/static/i18n/(start/)?sk\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json", body=body))
     goto_ready(page, site_url, state="setup")
     assert page.evaluate("document.documentElement.lang") == "sk"
@@ -105,3 +105,28 @@ def test_rules_page_opens_in_the_app(page, site_url, goto_ready):
     page.wait_for_selector("#rules-body table")
     text = page.text_content("#rules-body")
     assert "Joker" in text and "Full house" in text and "Yahtzee" in text
+
+
+def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_url, goto_ready):
+    # Page start fetches only the start part (no hint texts); the first hint
+    # fetches the rest first, so the hint is in the player's language.
+    start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
+    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
+    start = {k: v for k, v in whole.items() if k in start_keys}
+    assert "hint.best_hold" not in start and "hint.best_score" not in start
+    page = new_context(locale="lt-LT", service_workers="block").new_page()
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url.split("/static/i18n/")[-1])
+            if "/static/i18n/" in r.url else None)
+    page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(start)))
+    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(whole)))
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    assert fetched == ["start/lt.json"]
+    assert page.text_content("#roll-text") == "[lt] Roll"
+    page.click("#roll")
+    page.click("#hint")
+    page.wait_for_selector('#hint-panel[data-hint-state="shown"]', timeout=60_000)
+    assert page.text_content("#hint-text").startswith("[lt] ")
+    assert fetched == ["start/lt.json", "lt.json"]

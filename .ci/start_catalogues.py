@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Write the start part of every message catalogue: what page start and a first game show.
+
+    python3 .ci/start_catalogues.py            # (run by .ci/refresh_site.py)
+    python3 .ci/start_catalogues.py --check    # exit 1 if a start part is stale
+    python3 .ci/start_catalogues.py --root DIR # work on a copy of the site (tests)
+
+static/i18n/<lang>.json is the whole catalogue, the file translators edit.
+static/i18n/start/<lang>.json (generated, committed, checked byte for byte)
+leaves out the message groups that only features loaded on first use show —
+hints, the review, save and load, why a saved game could not be restored,
+translators' notes — about a third of each file.  boot.js fetches the start
+part; ``App.complete_catalogue`` (py/ui/app.py) adds the rest before one of
+those features draws.
+
+Kept in the start part even under those prefixes: every key the markup uses
+(``data-i18n``, ``data-i18n-attr`` in index.html: translated at start), and
+``START_KEEP``: what the page says when such a feature, or the rest of the
+catalogue, cannot be fetched (offline before the first visit was cached).
+"""
+import argparse
+import html.parser
+import json
+import os
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = "static/i18n/%s.json"
+OUT = "static/i18n/start/%s.json"
+LANGUAGES = ("en", "lt", "be", "sk")
+
+LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.")
+START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "review.loading", "review.failed",
+              "transfer.load_failed", "save_error.unknown")
+
+
+class _MarkupKeys(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.keys = set()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "data-i18n" and value:
+                self.keys.add(value)
+            elif name == "data-i18n-attr" and value:
+                self.keys.update(pair.split(":", 1)[1] for pair in value.split())
+
+
+def markup_keys(root=REPO):
+    parser = _MarkupKeys()
+    with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
+        parser.feed(f.read())
+    return parser.keys
+
+
+def start_part(messages, keep):
+    """The messages of ``messages`` page start needs (``keep``: keys that must stay)."""
+    return {key: value for key, value in messages.items()
+            if key in keep or key in START_KEEP or not key.startswith(LATER_PREFIXES)}
+
+
+def render(lang, root=REPO, keep=None):
+    """The start part of ``lang`` as file bytes (compact JSON, the source's key order)."""
+    with open(os.path.join(root, SOURCE % lang), encoding="utf-8") as f:
+        messages = json.load(f)
+    part = start_part(messages, markup_keys(root) if keep is None else keep)
+    return json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def differences(root=REPO):
+    keep = markup_keys(root)
+    problems = []
+    for lang in LANGUAGES:
+        path = os.path.join(root, OUT % lang)
+        if not os.path.isfile(path):
+            problems.append("missing " + OUT % lang)
+            continue
+        with open(path, "rb") as f:
+            if f.read() != render(lang, root, keep):
+                problems.append("stale " + OUT % lang)
+    return problems
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if a start part is stale")
+    ap.add_argument("--root", default=REPO, help="repository (default: this one)")
+    args = ap.parse_args(argv)
+    root = os.path.abspath(args.root)
+    if args.check:
+        problems = differences(root)
+        for p in problems:
+            print("start_catalogues: %s" % p, file=sys.stderr)
+        if problems:
+            print("start_catalogues: run `python3 .ci/refresh_site.py` and commit the result",
+                  file=sys.stderr)
+            return 1
+        print("start_catalogues: up to date")
+        return 0
+    keep = markup_keys(root)
+    for lang in LANGUAGES:
+        path = os.path.join(root, OUT % lang)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        data = render(lang, root, keep)
+        old = None
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                old = f.read()
+        if old != data:
+            with open(path, "wb") as f:
+                f.write(data)
+    print("start_catalogues: %s" % ", ".join(OUT % lang for lang in LANGUAGES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

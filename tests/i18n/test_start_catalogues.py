@@ -1,0 +1,61 @@
+"""The start part of each catalogue (static/i18n/start/, .ci/start_catalogues.py).
+
+Page start fetches only these; the rest comes before a hint, the review, the
+save and load dialog or a saved game's error is drawn.  A start part must be
+fresh (generated from the catalogue the translators edit), hold every key the
+markup is translated with at start and every "could not be loaded" message,
+and leave out the groups it exists to leave out.
+"""
+
+import json
+import runpy
+import shutil
+
+import pytest
+
+from mpyrun import REPO
+
+TOOL = runpy.run_path(str(REPO / ".ci" / "start_catalogues.py"))
+LANGS = TOOL["LANGUAGES"]
+
+
+def _load(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_committed_start_parts_are_fresh():
+    assert TOOL["differences"](str(REPO)) == [], "run: python3 .ci/refresh_site.py"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_start_part_is_the_catalogue_without_the_later_groups(lang):
+    whole = _load(REPO / "static" / "i18n" / (lang + ".json"))
+    start = _load(REPO / "static" / "i18n" / "start" / (lang + ".json"))
+    assert all(whole[k] == v for k, v in start.items()), "a start message differs from the catalogue"
+    for key in TOOL["markup_keys"](str(REPO)) | set(TOOL["START_KEEP"]):
+        assert key in start, key
+    later = set(whole) - set(start)
+    assert later and all(k.startswith(TOOL["LATER_PREFIXES"]) for k in later), later
+    # what it is for: the hint's and the save dialog's sentences wait
+    for key in ("hint.best_hold", "transfer.exported", "import_error.not_json", "_about"):
+        if key in whole:
+            assert key not in start, key
+    assert len(json.dumps(start, ensure_ascii=False)) < 0.75 * len(json.dumps(whole, ensure_ascii=False))
+
+
+def test_an_edited_catalogue_makes_its_start_part_stale(tmp_path):
+    root = tmp_path / "site"
+    (root / "static").mkdir(parents=True)
+    shutil.copytree(REPO / "static" / "i18n", root / "static" / "i18n")
+    shutil.copy(REPO / "index.html", root / "index.html")
+    assert TOOL["differences"](str(root)) == []
+    catalogue = root / "static" / "i18n" / "lt.json"
+    messages = _load(catalogue)
+    messages["roll.button"] = "Mesk!"
+    catalogue.write_text(json.dumps(messages, ensure_ascii=False), encoding="utf-8")
+    (root / "static" / "i18n" / "start" / "sk.json").unlink()
+    assert TOOL["differences"](str(root)) == ["stale static/i18n/start/lt.json",
+                                              "missing static/i18n/start/sk.json"]
+    assert TOOL["main"](["--root", str(root)]) == 0
+    assert TOOL["differences"](str(root)) == []
+    assert _load(root / "static" / "i18n" / "start" / "lt.json")["roll.button"] == "Mesk!"
