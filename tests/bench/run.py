@@ -78,6 +78,8 @@ def main(argv=None):
             if want("transfer"):
                 log("first visit bytes ...")
                 raw["transfer"] = transfer.run(chromium, server)
+                log("first turn bytes in each language ...")
+                raw["transfer"]["by_language"] = transfer.by_language(chromium, server)
             if want("taps"):
                 log("taps over %d whole solo game(s) ..." % games)
                 raw["taps"] = taps.run(chromium, server.url, games)
@@ -150,6 +152,11 @@ def report_transfer(raw, w):
     w("    (page %s, service worker %s)   budget < %s: page %s, whole visit %s"
       % (kib(T["page_bytes"]), kib(T["worker_bytes"]), kib(BUDGET_BYTES),
          verdict(T["page_bytes_until_roll"] < BUDGET_BYTES), verdict(T["total"] < BUDGET_BYTES)))
+    if T.get("by_language"):
+        worst = max(b for _, b in T["by_language"])
+        w("  until the first roll, by the player's language: %s   budget < %s: %s"
+          % (", ".join("%s %s" % (lang, kib(b)) for lang, b in T["by_language"]),
+             kib(BUDGET_BYTES), verdict(worst < BUDGET_BYTES)))
     if not T["worker_installed"]:
         w("  ! the service worker did not install (stale static/pwa/precache.json?): its bytes are partial")
     w("  by type: " + ", ".join("%s %s" % (k, kib(b)) for k, b in T["by_kind"]))

@@ -9,6 +9,8 @@ which are the service worker's.
 """
 
 import collections
+import os
+import re
 import time
 
 from load import GAME
@@ -19,7 +21,38 @@ TYPES = [
     (".webmanifest", "config"), (".png", "image"), (".svg", "image"), (".gz", "strategy table"),
 ]
 LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/review.",
+         "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
          "/static/i18n/rules.")
+LOCALES = [("en", "en-US"), ("lt", "lt-LT"), ("be", "be-BY"), ("sk", "sk-SK")]
+
+
+def later(path):
+    """Not for the first turn: strategy, review, hints, save/load, rules, whole catalogues."""
+    return path.startswith(LATER) or bool(re.match(r"^/static/i18n/[a-z]+\.json$", path))
+
+
+def first_turn_bytes(chromium, server, locale):
+    """Bytes of the distinct files a fresh page fetches until ready and its first roll, in ``locale``."""
+    from browser import wait_ready
+    ctx = chromium.context(reduced_motion="reduce", locale=locale, service_workers="block")
+    page = ctx.new_page()
+    paths = set()
+    origin = server.origin
+    page.on("request", lambda r: paths.add(r.url[len(origin):].split("?", 1)[0])
+            if r.url.startswith(origin) else None)
+    try:
+        page.goto(server.url + GAME, wait_until="commit")
+        wait_ready(page)
+        page.click("#roll")
+        page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
+    finally:
+        ctx.close()
+    root = server.root
+    return sum(os.path.getsize(os.path.join(root, p.lstrip("/") or "index.html")) for p in paths)
+
+
+def by_language(chromium, server):
+    return [(lang, first_turn_bytes(chromium, server, locale)) for lang, locale in LOCALES]
 
 
 def kind_of(path):
@@ -77,12 +110,13 @@ def run(chromium, server):
         "total": sum(s.bytes for s in sent),
         "requests": len(sent),
         "page_bytes": page_bytes,
-        "page_bytes_until_roll": sum(sizes.get(p, 0) for p in through_roll),
+        # each file once: a file fetched twice is listed in "fetched_twice"
+        "page_bytes_until_roll": sum(sizes.get(p, 0) for p in set(through_roll)),
         "worker_bytes": sum(s.bytes for s in sent) - page_bytes,
         "by_kind": by_kind.most_common(),
         "top": sorted(by_path.items(), key=lambda kv: -kv[1][0])[:10],
         "fetched_twice": sorted(p for p, (b, n) in by_path.items() if n > 1),
-        "not_for_first_turn": sorted(set(p for p in through_roll if p.startswith(LATER))),
+        "not_for_first_turn": sorted(set(p for p in through_roll if later(p))),
         "before_ready": before_ready,
     }
 
