@@ -40,7 +40,8 @@ OUT = "static/mpy"
 PACKAGES = ("dicepoker", "ui")  # folders under py/ that are compiled (recursively)
 EXPECTED_VERSION = "MicroPython v1.28."  # must match the vendored runtime
 BUNDLE = "start.bundle"  # the start modules, in one file (static/js/boot.js fetches it)
-_BUNDLE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "start_bundle.py"))
+_BUNDLE = runpy.run_path(os.path.join(REPO, ".ci", "start_bundle.py"))
+_GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 
 
 class CompileError(Exception):
@@ -155,15 +156,7 @@ def main(argv=None):
     root = os.path.abspath(args.root)
     try:
         if args.check:
-            problems = differences(root)
-            for p in problems:
-                print("compile_mpy: %s" % p, file=sys.stderr)
-            if problems:
-                print("compile_mpy: run `python3 .ci/refresh_site.py` and commit the result",
-                      file=sys.stderr)
-                return 1
-            print("compile_mpy: %s up to date" % OUT)
-            return 0
+            return _GENERATED["report_check"]("compile_mpy", differences(root), "%s up to date" % OUT)
         if args.out:
             written = compile_all(os.path.abspath(args.out), root)
             out = os.path.abspath(args.out)

@@ -28,9 +28,11 @@ as the minifier makes them, UTF-8, with no trailing newline.
 """
 import argparse
 import os
+import runpy
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 # (source, generated copy), paths relative to the repository.
 FILES = (
     ("static/css/app.css", "static/css/app.min.css"),
@@ -76,31 +78,14 @@ def expected(root=REPO):
 def differences(root=REPO):
     """"stale X" / "missing X" for every generated file that does not match a
     fresh minify of its source (empty when up to date)."""
-    problems = []
-    for target, data in expected(root).items():
-        path = os.path.join(root, target)
-        if not os.path.isfile(path):
-            problems.append("missing %s" % target)
-            continue
-        with open(path, "rb") as f:
-            if f.read() != data:
-                problems.append("stale %s" % target)
-    return problems
+    return _GENERATED["differences"](root, expected(root))
 
 
 def write(root=REPO):
     """Write the generated files (only those that changed); return their paths."""
     written = []
     for target, data in expected(root).items():
-        path = os.path.join(root, target)
-        try:
-            with open(path, "rb") as f:
-                same = f.read() == data
-        except FileNotFoundError:
-            same = False
-        if not same:
-            with open(path, "wb") as f:
-                f.write(data)
+        _GENERATED["write_if_changed"](os.path.join(root, target), data)
         written.append(target)
     return written
 
@@ -113,15 +98,8 @@ def main(argv=None):
     root = os.path.abspath(args.root)
     try:
         if args.check:
-            problems = differences(root)
-            for p in problems:
-                print("minify: %s" % p, file=sys.stderr)
-            if problems:
-                print("minify: run `python3 .ci/refresh_site.py` and commit the result",
-                      file=sys.stderr)
-                return 1
-            print("minify: %d files up to date" % len(FILES))
-            return 0
+            return _GENERATED["report_check"]("minify", differences(root),
+                                              "%d files up to date" % len(FILES))
         written = write(root)
     except MinifyError as e:
         print("minify: %s" % e, file=sys.stderr)

@@ -22,9 +22,11 @@ import argparse
 import html.parser
 import json
 import os
+import runpy
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 SOURCE = "static/i18n/%s.json"
 OUT = "static/i18n/start/%s.json"
 LANGUAGES = ("en", "lt", "be", "sk")
@@ -68,18 +70,14 @@ def render(lang, root=REPO, keep=None):
     return json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def differences(root=REPO):
+def expected(root=REPO):
+    """{relative path: bytes} of every start part."""
     keep = markup_keys(root)
-    problems = []
-    for lang in LANGUAGES:
-        path = os.path.join(root, OUT % lang)
-        if not os.path.isfile(path):
-            problems.append("missing " + OUT % lang)
-            continue
-        with open(path, "rb") as f:
-            if f.read() != render(lang, root, keep):
-                problems.append("stale " + OUT % lang)
-    return problems
+    return {OUT % lang: render(lang, root, keep) for lang in LANGUAGES}
+
+
+def differences(root=REPO):
+    return _GENERATED["differences"](root, expected(root))
 
 
 def main(argv=None):
@@ -89,27 +87,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     root = os.path.abspath(args.root)
     if args.check:
-        problems = differences(root)
-        for p in problems:
-            print("start_catalogues: %s" % p, file=sys.stderr)
-        if problems:
-            print("start_catalogues: run `python3 .ci/refresh_site.py` and commit the result",
-                  file=sys.stderr)
-            return 1
-        print("start_catalogues: up to date")
-        return 0
-    keep = markup_keys(root)
-    for lang in LANGUAGES:
-        path = os.path.join(root, OUT % lang)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        data = render(lang, root, keep)
-        old = None
-        if os.path.isfile(path):
-            with open(path, "rb") as f:
-                old = f.read()
-        if old != data:
-            with open(path, "wb") as f:
-                f.write(data)
+        return _GENERATED["report_check"]("start_catalogues", differences(root), "up to date")
+    for target, data in expected(root).items():
+        _GENERATED["write_if_changed"](os.path.join(root, target), data)
     print("start_catalogues: %s" % ", ".join(OUT % lang for lang in LANGUAGES))
     return 0
 

@@ -126,9 +126,7 @@ class App:
         else:
             self.refresh()
             if self.game.is_over:
-                if not self.meta.get("recorded"):
-                    self._record_results()    # the page closed between the last box and the results
-                self.show_end()
+                self._show_results()          # records them if the page closed before it could
 
     # ---------------------------------------------------------------- state
     def refresh(self):
@@ -430,6 +428,10 @@ class App:
         game, self._finishing = self._finishing, None
         if game is None or game is not self.game or not game.is_over:
             return                        # another game, or an undo, came first
+        self._show_results()
+
+    def _show_results(self):
+        """The end screen of the finished game, its results recorded first (once)."""
         if not self.meta.get("recorded"):
             self._record_results()
         self.show_end()
@@ -559,16 +561,16 @@ class App:
         self.use_catalogue(catalogue)
 
     async def complete_catalogue(self):
-        """Add the messages the start catalogue leaves out (hints, review, save and load);
-        False if they cannot be fetched (the page then says so in the start part's words)."""
+        """Add the messages the start catalogue leaves out (hints, review, save and load).
+
+        If they cannot be fetched, the page goes on: what it says then (a
+        feature could not be loaded) is in the start part."""
         cat = self.cat
         if not cat.complete:
             try:
-                messages = json.loads(await fetch_text(CATALOGUE % cat.lang))
+                cat.add(json.loads(await fetch_text(CATALOGUE % cat.lang)))
             except Exception:
-                return False
-            cat.add(messages)
-        return True
+                pass
 
     def use_catalogue(self, catalogue):
         self.cat = catalogue

@@ -5,9 +5,9 @@ seats playing) are not needed for a first turn between people, so they are
 not start modules.  This ``App.observers`` callback keeps the controls right
 after every render — the Hint button, the computer bar, and ``app.busy`` with
 ``<html data-computer-turn>`` so that taps wait while a computer plays — and
-loads the two modules (:mod:`ui.lazy`, with the strategy package they use)
-the first time a hint is asked for, a computer has a turn, or the review
-needs the coach.  From then on it hands each render to them as well.
+loads the two modules (:mod:`ui.lazy`; they fetch the strategy package
+when they first need it) the first time a hint is asked for, a computer has
+a turn, or the review needs the coach.  From then on it hands each render to them as well.
 """
 
 import asyncio

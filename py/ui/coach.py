@@ -1,9 +1,9 @@
 """The coach: strategy tables on demand, and the Hint button.
 
-Nothing here runs at page start: :mod:`ui.assistants` fetches this module on
-the first hint (or computer move, or review).  The first hint (or computer move, or
-review) fetches the strategy modules (:mod:`ui.lazy`) and the table of the
-game's rule set, with a loading message, then keeps one
+Nothing here runs at page start: :mod:`ui.assistants` fetches this module
+on the first hint (or computer move, or review).  The first advice then
+fetches the strategy modules (:mod:`ui.lazy`) and the table of the game's
+rule set, with a loading message, and keeps one
 :class:`~dicepoker.strategy.advisor.Advisor` per rule set for the session.
 
 A hint marks the best hold on the dice (``data-hint="keep"``) and the best

@@ -102,8 +102,7 @@ class Catalogue:
 
     def add(self, messages):
         """Complete a start catalogue with the whole file's ``messages``."""
-        for key in messages:
-            self.messages[key] = messages[key]
+        self.messages.update(messages)
         self.complete = True
 
     def _raw(self, key):

@@ -29,7 +29,7 @@ _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
 # Importable module -> the files (without extension) it needs, in import order.
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
-    "ui.computer": _STRATEGY + ("ui/coach", "ui/computer"),       # hints and computer seats
+    "ui.computer": ("ui/coach", "ui/computer"),   # hints, computer seats: they load the strategy
     "ui.review": _STRATEGY + ("ui/coach", "ui/review"),
     "ui.transfer_dialog": ("ui/transfer", "ui/transfer_dialog"),   # Save and load
 }
