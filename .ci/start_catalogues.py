@@ -7,16 +7,20 @@
 
 static/i18n/<lang>.json is the whole catalogue, the file translators edit.
 static/i18n/start/<lang>.json (generated, committed, checked byte for byte)
-leaves out the message groups that only features loaded on first use show —
-hints, the review, save and load, why a saved game could not be restored,
-translators' notes — about a third of each file.  boot.js fetches the start
-part; ``App.complete_catalogue`` (py/ui/app.py) adds the rest before one of
-those features draws.
+leaves out the message groups only shown by features loaded on first use or
+later in a game — hints, the review, save and load, why a saved game could
+not be restored, the end of a game — and translators' notes: about half
+of each file.  boot.js fetches the start part; ``App.complete_catalogue``
+(py/ui/app.py) adds the rest before one of those features draws.
 
-Kept in the start part even under those prefixes: every key the markup uses
-(``data-i18n``, ``data-i18n-attr`` in index.html: translated at start), and
-``START_KEEP``: what the page says when such a feature, or the rest of the
-catalogue, cannot be fetched (offline before the first visit was cached).
+Kept in the start part even under those prefixes: the keys the markup uses
+(``data-i18n``, ``data-i18n-attr`` in index.html: translated at start) outside
+``LATER_MARKUP``, and ``START_KEEP``: what the page says when such a feature,
+or the rest of the catalogue, cannot be fetched (offline before the first
+visit was cached).  ``LATER_MARKUP`` are the elements only those features
+show (the Save and load, review and end-of-game dialogs, the hint list):
+they keep their English markup text until ``App.complete_catalogue``
+translates them, which it does before they open.
 """
 import argparse
 import html.parser
@@ -31,22 +35,40 @@ SOURCE = "static/i18n/%s.json"
 OUT = "static/i18n/start/%s.json"
 LANGUAGES = ("en", "lt", "be", "sk")
 
-LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.")
+LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
+                  "confirm.import_", "notice.bad_save")
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "review.loading", "review.failed",
               "transfer.load_failed", "save_error.unknown")
+# ids of the markup that opens only after the catalogue is complete (py/ui/app.py)
+LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list")
 
 
 class _MarkupKeys(html.parser.HTMLParser):
+    """The message keys of the markup outside the ``LATER_MARKUP`` elements."""
+
     def __init__(self):
         super().__init__()
         self.keys = set()
+        self._later = None        # [tag, depth] while inside a LATER_MARKUP element
 
     def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            if name == "data-i18n" and value:
-                self.keys.add(value)
-            elif name == "data-i18n-attr" and value:
-                self.keys.update(pair.split(":", 1)[1] for pair in value.split())
+        attrs = dict(attrs)
+        if self._later is None and attrs.get("id") in LATER_MARKUP:
+            self._later = [tag, 0]
+        if self._later is not None:
+            if tag == self._later[0]:
+                self._later[1] += 1
+            return
+        if attrs.get("data-i18n"):
+            self.keys.add(attrs["data-i18n"])
+        if attrs.get("data-i18n-attr"):
+            self.keys.update(pair.split(":", 1)[1] for pair in attrs["data-i18n-attr"].split())
+
+    def handle_endtag(self, tag):
+        if self._later is not None and tag == self._later[0]:
+            self._later[1] -= 1
+            if not self._later[1]:
+                self._later = None
 
 
 def markup_keys(root=REPO):

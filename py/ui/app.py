@@ -431,10 +431,19 @@ class App:
         self._show_results()
 
     def _show_results(self):
-        """The end screen of the finished game, its results recorded first (once)."""
+        """Record the finished game's results (once), then open the end screen.
+
+        The end screen's texts are not in the start catalogue: it opens once
+        the rest is added (at once if it already is), unless the game has
+        changed or the player has left its screen by then."""
         if not self.meta.get("recorded"):
             self._record_results()
-        self.show_end()
+        asyncio.create_task(self._open_end(self.game))
+
+    async def _open_end(self, game):
+        await self.complete_catalogue()
+        if game is self.game and game.is_over and self.view.screen == "game":
+            self.show_end()
 
     def _record_results(self):
         game = self.game
@@ -484,13 +493,13 @@ class App:
 
     async def show_review(self):
         """The post-game review (ui.review, fetched on first use)."""
+        await self.complete_catalogue()          # the dialog's own texts first
         dialog = by_id("review-dialog")
         if not dialog.open:
             dialog.showModal()
         if not by_id("review-list").children.length:
             by_id("review-status").textContent = self.cat.t("review.loading")
         try:
-            await self.complete_catalogue()
             review = await lazy.load("ui.review")
             coach = await self.assistants.load()
         except lazy.LazyLoadError:
@@ -557,6 +566,8 @@ class App:
                 by_id("lang").value = self.cat.lang
                 return
             self._catalogues[lang] = catalogue
+        elif not catalogue.complete:
+            await self._complete(catalogue)   # back to the start language: its dialogs' texts
         self.storage.set(keys.LANG, lang)
         self.use_catalogue(catalogue)
 
@@ -567,10 +578,15 @@ class App:
         feature could not be loaded) is in the start part."""
         cat = self.cat
         if not cat.complete:
-            try:
-                cat.add(json.loads(await fetch_text(CATALOGUE % cat.lang)))
-            except Exception:
-                pass
+            await self._complete(cat)
+            if cat is self.cat:
+                apply_static_texts(cat)   # the dialogs' texts (LATER_MARKUP in the script)
+
+    async def _complete(self, catalogue):
+        try:
+            catalogue.add(json.loads(await fetch_text(CATALOGUE % catalogue.lang)))
+        except Exception:
+            pass
 
     def use_catalogue(self, catalogue):
         self.cat = catalogue
@@ -586,17 +602,23 @@ class App:
 
 
 def apply_static_texts(cat):
-    """Translate the markup: ``data-i18n`` (text) and ``data-i18n-attr`` (attributes)."""
+    """Translate the markup: ``data-i18n`` (text) and ``data-i18n-attr`` (attributes).
+
+    A start catalogue lacks the texts of the dialogs that open only once it is
+    complete (.ci/start_catalogues.py): those elements are left as they are."""
     document.documentElement.lang = cat.lang
     nodes = document.querySelectorAll("[data-i18n]")
     for i in range(nodes.length):
         el = nodes.item(i)
-        el.textContent = cat.t(el.getAttribute("data-i18n"))
+        key = el.getAttribute("data-i18n")
+        if cat.has(key):
+            el.textContent = cat.t(key)
     nodes = document.querySelectorAll("[data-i18n-attr]")
     for i in range(nodes.length):
         el = nodes.item(i)
         for pair in el.getAttribute("data-i18n-attr").split():
             attr, key = pair.split(":", 1)
-            el.setAttribute(attr, cat.t(key))
+            if cat.has(key):
+                el.setAttribute(attr, cat.t(key))
     by_id("lang").value = cat.lang
     by_id("lang-code").textContent = cat.lang.upper()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker.game import Game
-from gameui import assert_matches, link, play_turn, pseudo_catalogue
+from gameui import assert_matches, choose_box, inject_game, link, play_turn, pseudo_catalogue
 from ui.i18n import PLURAL_CATEGORIES, plural_category
 
 I18N = Path(__file__).resolve().parents[2] / "static" / "i18n"
@@ -130,3 +130,59 @@ def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_
     page.wait_for_selector('#hint-panel[data-hint-state="shown"]', timeout=60_000)
     assert page.text_content("#hint-text").startswith("[lt] ")
     assert fetched == ["start/lt.json", "lt.json"]
+    # the hint list's own markup texts are not in the start part either
+    assert "hint.more" not in start
+    assert page.text_content("#hint-more") == "[lt] All options"
+    assert page.get_attribute("#hint-list", "aria-label") == "[lt] All options, best first"
+
+
+def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_url, goto_ready):
+    # The Save and load dialog's texts are not in the start part: the page
+    # keeps the markup's English until the dialog opens, then translates it,
+    # and again when the player comes back to the start language.
+    start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
+    assert "transfer.open" in start_keys and "transfer.title" not in start_keys
+    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
+    start = {k: v for k, v in whole.items() if k in start_keys}
+    page = new_context(locale="lt-LT", service_workers="block").new_page()
+    page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(start)))
+    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(whole)))
+    goto_ready(page, site_url, state="setup")
+    assert page.get_attribute("#open-transfer", "aria-label") == "[lt] Save and load"
+    assert page.text_content("#transfer-title") == "Save and load"      # not a key, not blank
+    page.click("#open-transfer")
+    page.wait_for_selector("#transfer-dialog[open]")
+    assert page.text_content("#transfer-title") == "[lt] Save and load"
+    assert page.text_content("#export-game") == "[lt] Save the game to a file"
+    page.keyboard.press("Escape")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.text_content("#transfer-title") == "Save and load"
+    page.select_option("#lang", "lt")
+    page.wait_for_function("document.documentElement.lang === 'lt'")
+    assert page.text_content("#transfer-title") == "[lt] Save and load"
+
+
+def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_url, goto_ready):
+    # end.* is not in the start part: a finished game's results open once the
+    # whole catalogue is in, in the player's language.
+    start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
+    assert "end.title" not in start_keys and "end.winner_solo" not in start_keys
+    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
+    start = {k: v for k, v in whole.items() if k in start_keys}
+    page = new_context(locale="lt-LT", service_workers="block").new_page()
+    page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(start)))
+    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(whole)))
+    game = Game(["Ann"], seed=4)
+    while not game.is_over:
+        game.roll([])
+        game.score(choose_box(game))
+    inject_game(page, site_url, game, goto_ready, state="over")
+    page.wait_for_selector("#end-dialog[open]")
+    assert page.text_content("#end-title") == "[lt] Game over"
+    assert page.text_content("#end-winner") == "[lt] You scored %d points!" % game.totals()[0]
+    assert page.text_content("#play-again") == "[lt] Play again"

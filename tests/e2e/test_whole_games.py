@@ -21,7 +21,7 @@ def test_solo_game_to_the_end(page, site_url, goto_ready, ruleset):
     while not game.is_over:
         play_turn(page, game, use_keys=game.round % 2 == 1)
     assert read(page)["state"] == "over"
-    assert page.is_visible("#end-dialog")
+    page.wait_for_selector("#end-dialog[open]")       # a task after the last box
     assert page.text_content("#end-winner").strip() == "You scored %d points!" % game.totals()[0]
     # The saved game is the finished game, move for move.
     assert saved_game(page).to_dict() == game.to_dict()
@@ -34,6 +34,7 @@ def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url,
     game = Game(players, ruleset=ruleset, seed=77)
     while not game.is_over:
         play_turn(page, game)
+    page.wait_for_selector("#end-dialog[open]")
     totals = game.totals()
     standings = page.locator("#standings li").all_text_contents()
     order = sorted(range(3), key=lambda p: (-totals[p], p))
