@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "050cdba187f3e5f7";
+const VERSION = "90aa8cedde60e2d3";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

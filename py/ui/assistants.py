@@ -82,6 +82,11 @@ class Assistants:
         self.app.refresh()                   # the computer plays now (or the load is tried again)
 
     # ------------------------------------------------------------- controls
+    def tap_hint(self):
+        """The Hint button: at once when everything it needs is in, else once it is."""
+        if self.coach is None or not self.app.cat.complete or not self.coach.hint_now():
+            asyncio.create_task(self.hint())
+
     async def hint(self):
         await self.app.complete_catalogue()      # hint.* is not in the start catalogue
         try:

@@ -140,6 +140,26 @@ class Coach:
         return (game is not None and not game.is_over and app.view.screen == "game"
                 and game.seats[game.current_player] == "human")
 
+    def hint_now(self):
+        """The hint within the tap's own task, if nothing needs loading; else False.
+
+        A task of its own would start only after the browser's next frame
+        (~10 ms later); the advice itself takes a few ms."""
+        game = self.app.game
+        if not self.can_hint() or not game.rolls_used or not self.has_advisor(game.ruleset.id):
+            return False
+        self._begin()
+        self._advise(self._advisors[game.ruleset.id])
+        return True
+
+    def _begin(self):
+        """A new hint request: the old hint goes; its serial and position key."""
+        self._serial += 1
+        key = position_key(self.app)
+        self.clear()
+        self._shown_for = key
+        return self._serial, key
+
     async def hint(self):
         """The Hint button: mark the best hold and box, or say what to do first."""
         app = self.app
@@ -147,11 +167,7 @@ class Coach:
             return
         game = app.game
         t = app.cat.t
-        self._serial += 1
-        serial = self._serial
-        key = position_key(app)
-        self.clear()
-        self._shown_for = key
+        serial, key = self._begin()
         if not game.rolls_used:
             self._say(t("hint.roll_first"), "roll")
             return
@@ -168,6 +184,10 @@ class Coach:
             self.button.removeAttribute("aria-busy")
         if serial != self._serial or position_key(app) != key:
             return                       # the position moved on while loading
+        self._advise(advisor)
+
+    def _advise(self, advisor):
+        game = self.app.game
         started = window.performance.now()
         advice = advisor.advise(game)
         self._show(advice)

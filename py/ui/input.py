@@ -36,7 +36,7 @@ def bind(app):
 
     # ------------------------------------------------- hints, computer seats
     assistants = app.assistants
-    click("hint", lambda: asyncio.create_task(assistants.hint()))
+    click("hint", assistants.tap_hint)
     listen(by_id("hint-more"), "click", lambda event: assistants.toggle_hint_list())
     listen(by_id("computer-speed"), "change",
            lambda event: assistants.set_speed(event.target.value))

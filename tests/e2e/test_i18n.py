@@ -107,21 +107,31 @@ def test_rules_page_opens_in_the_app(page, site_url, goto_ready):
     assert "Joker" in text and "Full house" in text and "Yahtzee" in text
 
 
-def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_url, goto_ready):
-    # Page start fetches only the start part (no hint texts); the first hint
-    # fetches the rest first, so the hint is in the player's language.
+def split_pseudo_lt_page(new_context):
+    """A Lithuanian page served a stand-in catalogue split as the site splits it.
+
+    Returns the page and the start part's keys: the start part holds the
+    pseudo messages of the committed English start part's keys, the whole
+    file all of them."""
     start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
     whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
     start = {k: v for k, v in whole.items() if k in start_keys}
-    assert "hint.best_hold" not in start and "hint.best_score" not in start
     page = new_context(locale="lt-LT", service_workers="block").new_page()
-    fetched = []
-    page.on("request", lambda r: fetched.append(r.url.split("/static/i18n/")[-1])
-            if "/static/i18n/" in r.url else None)
     page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(start)))
     page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(whole)))
+    return page, start_keys
+
+
+def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_url, goto_ready):
+    # Page start fetches only the start part (no hint texts); the first hint
+    # fetches the rest first, so the hint is in the player's language.
+    page, start = split_pseudo_lt_page(new_context)
+    assert "hint.best_hold" not in start and "hint.best_score" not in start
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url.split("/static/i18n/")[-1])
+            if "/static/i18n/" in r.url else None)
     goto_ready(page, link(site_url, ["Ann"], seed=3))
     assert fetched == ["start/lt.json"]
     assert page.text_content("#roll-text") == "[lt] Roll"
@@ -140,15 +150,8 @@ def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_
     # The Save and load dialog's texts are not in the start part: the page
     # keeps the markup's English until the dialog opens, then translates it,
     # and again when the player comes back to the start language.
-    start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
-    assert "transfer.open" in start_keys and "transfer.title" not in start_keys
-    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
-    start = {k: v for k, v in whole.items() if k in start_keys}
-    page = new_context(locale="lt-LT", service_workers="block").new_page()
-    page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(start)))
-    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(whole)))
+    page, start = split_pseudo_lt_page(new_context)
+    assert "transfer.open" in start and "transfer.title" not in start
     goto_ready(page, site_url, state="setup")
     assert page.get_attribute("#open-transfer", "aria-label") == "[lt] Save and load"
     assert page.text_content("#transfer-title") == "Save and load"      # not a key, not blank
@@ -168,15 +171,8 @@ def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_
 def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_url, goto_ready):
     # end.* is not in the start part: a finished game's results open once the
     # whole catalogue is in, in the player's language.
-    start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
-    assert "end.title" not in start_keys and "end.winner_solo" not in start_keys
-    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
-    start = {k: v for k, v in whole.items() if k in start_keys}
-    page = new_context(locale="lt-LT", service_workers="block").new_page()
-    page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(start)))
-    page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(whole)))
+    page, start = split_pseudo_lt_page(new_context)
+    assert "end.title" not in start and "end.winner_solo" not in start
     game = Game(["Ann"], seed=4)
     while not game.is_over:
         game.roll([])

@@ -144,6 +144,24 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
     assert all(t > 0 for t in timings)
 
 
+def test_once_loaded_a_hint_is_drawn_in_the_taps_own_task(page, site_url, goto_ready):
+    # The first hint loads the coach, the catalogue and the table; later
+    # ones draw before the click returns (no task of their own, which would
+    # wait for the next frame).
+    goto_ready(page, link(site_url, ["Ann"], seed=32, rules="dice-poker"))
+    page.click("#roll")
+    page.click("#hint")
+    page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+    page.click('.die[data-index="0"]')                    # a new position: the hint goes
+    assert page.locator("[data-hint]").count() == 0
+    seen = page.evaluate("""() => {
+        document.getElementById('hint').click();
+        return {state: document.getElementById('hint-panel').dataset.hintState,
+                marked: document.querySelectorAll('[data-hint]').length};
+    }""")
+    assert seen["state"] == "shown" and seen["marked"] > 0, seen
+
+
 @pytest.mark.parametrize("level, rules, seed", [
     ("optimal", "dice-poker", 404),
     ("beginner", "dice-poker-classic", 405),

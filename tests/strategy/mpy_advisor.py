@@ -2,7 +2,7 @@
 
     mpy_advisor.py check RULES CASES.json   -> one JSON line per case: best option
     mpy_advisor.py bench RULES [N]          -> timings of N fresh decisions
-    mpy_advisor.py jsload RULES             -> (MicroPython) load via a JS Uint8Array
+    mpy_advisor.py jsload RULES [plain]     -> (MicroPython) load via a JS Uint8Array
     mpy_advisor.py game RULES SEED          -> a game of optimal/good/beginner/human seats,
                                                its totals and its review, as JSON
 
@@ -34,16 +34,27 @@ def _load(rules):
     return table, _ticks_ms() - started
 
 
-def js_load(rules):
-    """Browser path: the file as a JS Uint8Array -> Table.from_js_array (MicroPython only)."""
+def js_load(rules, plain=False):
+    """Browser path: the file as a JS Uint8Array -> Table.from_js_array (MicroPython only).
+
+    ``plain``: decompressed first by the host (Node's zlib), as the page does
+    with DecompressionStream.  The last line is what the load allocated on
+    MicroPython's heap (``gc.collect()`` does nothing inside a call from JS
+    in this port, so this counts every allocation of the load)."""
+    import gc
     import js
     import os
     array = js.Module.FS.readFile(os.getcwd() + "/" + _path(rules))
+    if plain:
+        array = js.Uint8Array.new(js.process.getBuiltinModule("zlib").gunzipSync(array))
+    heap = gc.mem_alloc()
     started = _ticks_ms()
     table = Table.from_js_array(array)
     spent = _ticks_ms() - started
+    heap = gc.mem_alloc() - heap
     samples = [table.scaled_at(i) for i in range(0, table.size, 7919)]
-    return ["%r" % table.start_value, json.dumps(samples), "loaded in %d ms" % spent]
+    return ["%r" % table.start_value, json.dumps(samples), "loaded in %d ms" % spent,
+            "allocated %d" % heap]
 
 
 def _summary(option):
@@ -152,7 +163,7 @@ def main(argv):
         for line in game(rules, int(argv[3])):
             print(line)
     elif mode == "jsload":
-        for line in js_load(rules):
+        for line in js_load(rules, plain=argv[3:] == ["plain"]):
             print(line)
     elif mode == "bench":
         bench(rules, int(argv[3]) if len(argv) > 3 else 20)

@@ -99,6 +99,21 @@ def test_from_file_streams_gzip_or_plain(tmp_path):
         assert a.scaled_at(i) == b.scaled_at(i)
 
 
+def test_from_buffer_reads_in_place_and_refuses_what_from_bytes_refuses():
+    plain = gzip.decompress(table_path("yahtzee").read_bytes())
+    data = bytearray(plain)
+    table, reference = Table.from_buffer(data), Table.from_bytes(plain)
+    assert table.start_value == reference.start_value
+    samples = range(0, table.size, 9973)
+    assert [table.value_at(i) for i in samples] == [reference.value_at(i) for i in samples]
+    data[-1] ^= 0xFF                       # the blocks are views of data, not copies
+    assert table.scaled_at(table.size - 1) != reference.scaled_at(table.size - 1)
+    for bad in (b"not a table at all", plain[:-1], plain + b"x",
+                plain.replace(b'"upper_bonus_at": 63', b'"upper_bonus_at": 64')):
+        with pytest.raises(TableError):
+            Table.from_buffer(bad)
+
+
 def test_from_bytes_accepts_gzip_or_plain_and_refuses_others():
     gz = table_path("yahtzee").read_bytes()
     plain = gzip.decompress(gz)

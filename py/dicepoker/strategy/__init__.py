@@ -22,10 +22,13 @@ it, never at page start; one per rule set, keep it for the session::
     table = Table.from_js_array(uint8array)     # browser: the fetched file as a JS Uint8Array
     table = Table.from_file(path)               # a file in MicroPython's FS, or on CPython
     table = Table.from_bytes(data)              # Python bytes (CPython, tests)
+    table = Table.from_buffer(data)             # decompressed bytes, read in place
 
-Each accepts the gzip file as served or its decompressed bytes (e.g. from
-``DecompressionStream('gzip')``, which also saves the ~0.7 s MicroPython
-needs to inflate dice-poker's table).  Do not pass the data through
+The first three accept the gzip file as served or its decompressed bytes.
+In the browser, decompress first (``DecompressionStream('gzip')``): it saves
+the ~0.7 s MicroPython needs to inflate dice-poker's table, and a
+decompressed table stays outside MicroPython's heap, where the collector
+would scan it on every collection (table.py says more).  Do not pass the data through
 ``bytes(js_array)`` or PyScript's ``fetch(...).bytearray()``: they convert
 byte by byte (minutes).  In the browser::
 
