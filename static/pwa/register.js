@@ -1,6 +1,6 @@
 /* Registers the service worker (../../sw.js) and offers updates quietly.
  *
- * Loaded by index.html as <script type="module" src="./static/pwa/register.js">.
+ * Loaded by index.html through its minified copy, register.min.js (.ci/minify.py).
  * All URLs are relative to this file, so the site works from any sub-path.
  *
  * A new version never replaces the running one by itself: when a new worker
