@@ -1,7 +1,7 @@
 """Page start stays lean: until the first roll, the page fetches only what the first turn needs.
 
-Not the strategy (tables, advisor modules), not the post-game review, not the
-rules text, not the catalogues of languages the player is not using. Each of
+Not the strategy (tables, advisor modules), not hints or computer seats, not
+the post-game review, not the save and load dialog, not the rules text, not the catalogues of languages the player is not using. Each of
 those costs bytes and start-up time on a phone and is loaded on demand later.
 Since MicroPython can import only what the page fetched into its virtual file
 system, "not fetched" also means "not imported".
@@ -21,6 +21,7 @@ LATER = [
     re.compile(r"/static/strategy/"),                 # strategy tables
     re.compile(r"/dicepoker/strategy/"),              # advisor, players, review, ... (any form)
     re.compile(r"/ui/transfer"),                      # save and load dialog
+    re.compile(r"/ui/(coach|computer)\."),            # hints and computer seats
     # PyScript plugins the game does not use (pyscript.toml `plugins`)
     re.compile(r"/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-[^/]*\.js$"),
     re.compile(r"review", re.I),                      # post-game review (any file)
