@@ -91,6 +91,7 @@ class App:
         self._finish_proxy = create_proxy(self._finish_game)
         self._pending_cancel = None   # what #cancel / Esc will do
         self.notice_action = None     # what the notice's button does
+        self._notice = None           # (key, action key, params) of the last notice
         self._catalogues = {catalogue.lang: catalogue}
         self._rules_lang = None
 
@@ -106,7 +107,7 @@ class App:
         except DicePokerError as problem:
             link_error = problem
         if link_error is not None:
-            self.notice(self.cat.t("notice.bad_link", reason=self.cat.error(link_error)))
+            self.notice("notice.bad_link", reason=lambda cat: cat.error(link_error))
             self._forget_link_in_url()
         if game is not None:
             self.game, self.meta = game, meta
@@ -155,15 +156,25 @@ class App:
             self._save_queued = True
             window.queueMicrotask(self._save_proxy)
 
-    def notice(self, text, action=None, on_action=None):
-        """Show ``text``; ``action`` (a catalogue key) labels an optional button."""
-        by_id("notice-text").textContent = text
+    def notice(self, key, action=None, on_action=None, **params):
+        """Show the message ``key`` with ``params``; ``action`` (a key) labels a button.
+
+        Kept as keys, not text, so that a language switch words it again; a
+        callable param is given the catalogue then (a translated reason)."""
+        self._notice = (key, action, params)
+        self.notice_action = on_action
+        self._word_notice()
+        by_id("notice").hidden = False
+
+    def _word_notice(self):
+        key, action, params = self._notice
+        cat = self.cat
+        values = {name: value(cat) if callable(value) else value for name, value in params.items()}
+        by_id("notice-text").textContent = cat.t(key, **values)
         button = by_id("notice-action")
         button.hidden = action is None
         if action is not None:
-            button.textContent = self.cat.t(action)
-        self.notice_action = on_action
-        by_id("notice").hidden = False
+            button.textContent = cat.t(action)
 
     # ------------------------------------------------- other tabs, files
     def on_storage(self, key):
@@ -179,7 +190,7 @@ class App:
         if game is None:
             return
         self.adopt(game, meta)
-        self.notice(self.cat.t("notice.other_tab"))
+        self.notice("notice.other_tab")
 
     def adopt(self, game, meta, screen=None):
         """Show ``game`` (another tab's, or an imported file's) instead of ours.
@@ -203,8 +214,8 @@ class App:
         """Say why the saved game could not be restored (``save_error.*``: not in the start
         catalogue) and offer its file; the game goes on meanwhile."""
         await self.complete_catalogue()
-        self.notice(self.cat.t("notice.bad_save", reason=self.cat.error(error, "save_error")),
-                    "notice.bad_save_download", self._export_bad_save)
+        self.notice("notice.bad_save", "notice.bad_save_download", self._export_bad_save,
+                    reason=lambda cat: cat.error(error, "save_error"))
 
     async def open_transfer(self, bad_save=None):
         """The Save and load dialog (``ui.transfer_dialog``, fetched on first use)."""
@@ -212,7 +223,7 @@ class App:
             await self.complete_catalogue()
             dialog = await lazy.load("ui.transfer_dialog")
         except lazy.LazyLoadError:
-            self.notice(self.cat.t("transfer.load_failed"))
+            self.notice("transfer.load_failed")
             return
         if bad_save is None:
             dialog.show(self)
@@ -224,7 +235,7 @@ class App:
 
     def storage_unavailable(self):
         """Say once that progress won't be kept (storage blocked or full)."""
-        self.notice(self.cat.t("notice.no_storage"))
+        self.notice("notice.no_storage")
 
     # ---------------------------------------------------------------- moves
     def play(self, move):
@@ -597,6 +608,8 @@ class App:
         self.refresh()
         if by_id("end-dialog").open:
             self.show_end()
+        if self._notice is not None and not by_id("notice").hidden:
+            self._word_notice()
         if by_id("rules-dialog").open:
             asyncio.create_task(self.show_rules())
 

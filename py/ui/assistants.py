@@ -76,7 +76,7 @@ class Assistants:
         except lazy.LazyLoadError:
             if not self._warned:
                 self._warned = True
-                self.app.notice(self.app.cat.t("computer.fallback"))
+                self.app.notice("computer.fallback")
             await asyncio.sleep_ms(RETRY_MS)
         self._loading = False
         self.app.refresh()                   # the computer plays now (or the load is tried again)

@@ -134,4 +134,4 @@ class ComputerPlayers:
     def _warn_once(self):
         if not self.warned:
             self.warned = True
-            self.app.notice(self.app.cat.t("computer.fallback"))
+            self.app.notice("computer.fallback")

@@ -91,7 +91,7 @@ def export_bad_save(app, key):
         return
     stamp = key[len(keys.BAD_SAVE):] if key.startswith(keys.BAD_SAVE) else "current"
     if not _download(app, transfer.bad_save_file_name(stamp), text):
-        app.notice(app.cat.t("transfer.download_failed"))
+        app.notice("transfer.download_failed")
 
 
 def _list_bad_saves(app):
@@ -169,7 +169,7 @@ def _adopt(app, game):
     app.close_dialog("transfer-dialog")
     app.adopt(game, meta, screen="game")
     app.save()
-    app.notice(app.cat.t("transfer.game_loaded"))
+    app.notice("transfer.game_loaded")
 
 
 async def import_scores(app, input_element):

@@ -182,3 +182,19 @@ def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_ur
     assert page.text_content("#end-title") == "[lt] Game over"
     assert page.text_content("#end-winner") == "[lt] You scored %d points!" % game.totals()[0]
     assert page.text_content("#play-again") == "[lt] Play again"
+
+
+def test_a_notice_on_screen_is_worded_again_in_the_new_language(new_context, site_url, goto_ready):
+    # A notice is kept as message keys, not text: switching language words
+    # it again, its translated reason included.
+    page = new_context(service_workers="block").new_page()
+    whole = pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"])
+    page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
+        status=200, content_type="application/json", body=whole))
+    goto_ready(page, site_url + "?players=Ann,,Ben", state="setup")
+    assert page.text_content("#notice-text") == \
+        "The game link could not be used: Every player needs a name."
+    page.select_option("#lang", "lt")
+    page.wait_for_function("document.documentElement.lang === 'lt'")
+    assert page.text_content("#notice-text") == \
+        "[lt] The game link could not be used: [lt] Every player needs a name."
