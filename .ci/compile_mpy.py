@@ -11,7 +11,9 @@ are about twice the size of their bytecode.  The page loads these
 precompiled modules instead; only the tiny composition root py/main.py
 stays source (PyScript's <script src> needs it).
 
-Every py/dicepoker/**/*.py and py/ui/*.py is compiled.  The modules page
+Every py/dicepoker/**/*.py and py/ui/*.py is compiled, except the modules
+that run only on CPython (``CPYTHON_ONLY``: the table builder needs numpy),
+which the page never imports.  The modules page
 start imports go together into static/mpy/start.bundle (one download,
 started by static/js/boot.js while the runtime loads; see
 .ci/start_bundle.py); every other one becomes static/mpy/<same path>.mpy,
@@ -38,6 +40,7 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = "static/mpy"
 PACKAGES = ("dicepoker", "ui")  # folders under py/ that are compiled (recursively)
+CPYTHON_ONLY = ("dicepoker/strategy/build.py",)  # never imported by the page
 EXPECTED_VERSION = "MicroPython v1.28."  # must match the vendored runtime
 BUNDLE = "start.bundle"  # the start modules, in one file (static/js/boot.js fetches it)
 _BUNDLE = runpy.run_path(os.path.join(REPO, ".ci", "start_bundle.py"))
@@ -71,7 +74,9 @@ def sources(root=REPO):
             for name in names:
                 if name.endswith(".py"):
                     path = os.path.join(folder, name)
-                    found.append(os.path.relpath(path, os.path.join(root, "py")).replace(os.sep, "/"))
+                    rel = os.path.relpath(path, os.path.join(root, "py")).replace(os.sep, "/")
+                    if rel not in CPYTHON_ONLY:
+                        found.append(rel)
     return sorted(found)
 
 

@@ -26,9 +26,10 @@ What the game needs, found from the site itself rather than kept by hand:
     left out when static/css/app.min.css is there (NAME.EXT beside
     NAME.min.EXT, written by .ci/minify.py), since the page loads only the
     .min file; a source that index.html or a config references is still
-    listed. All vendored PyScript chunks are kept: PyScript imports the
-    plugin chunks even when the config turns those plugins off
-    (`plugins = ["!py-editor"]`).
+    listed. All vendored PyScript chunks are kept, the plugins the
+    configs turn off included: the page does not fetch those (tests/e2e/
+    test_lean_start.py), but they are small, and offline a chunk PyScript
+    did import after all would break the page.
 The test tests/pwa/test_offline.py checks that a real visit requests nothing
 outside this list (strategy tables aside).
 

@@ -69,6 +69,9 @@ def test_the_start_bundle_holds_the_compiled_start_modules_and_nothing_else():
     # the engine and the controller are really in it (the import graph was followed)
     assert {"dicepoker/game.mpy", "dicepoker/rules.mpy", "ui/app.mpy", "ui/render.mpy"} <= set(paths)
     assert not any(p.startswith("dicepoker/strategy/") for p in paths), "strategy is lazy"
+    # the table builder runs only on CPython (numpy): neither bundled nor served
+    assert "dicepoker/strategy/build.mpy" not in paths
+    assert not (REPO / "static" / "mpy" / "dicepoker" / "strategy" / "build.mpy").exists()
     lazy = {"ui/coach.mpy", "ui/computer.mpy", "ui/review.mpy", "ui/transfer_dialog.mpy"}
     assert not lazy & set(paths), "hints, computer seats, review, save and load are lazy"
     for path, data in entries:
