@@ -7,7 +7,8 @@ after every render — the Hint button, the computer bar, and ``app.busy`` with
 ``<html data-computer-turn>`` so that taps wait while a computer plays — and
 loads the two modules (:mod:`ui.lazy`; they fetch the strategy package
 when they first need it) the first time a hint is asked for, a computer has
-a turn, or the review needs the coach.  From then on it hands each render to them as well.
+a turn, or the review needs the coach.  From then on it hands each render
+to them as well.
 """
 
 import asyncio

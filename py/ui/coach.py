@@ -10,8 +10,10 @@ A hint marks the best hold on the dice (``data-hint="keep"``) and the best
 box on the card (``data-hint="best"``), says which of the two to do, and
 on request (``#hint-more``) lists every option with its expected final
 score and the points it gives away; that list is drawn only then, since up
-to ~45 rows of DOM writes would double the time to the first marks.  It belongs to one position: any change (a roll, a hold, a
-box, undo, another language) clears it.
+to ~45 rows of DOM writes would double the time to the first marks.  It
+belongs to one position: any change (a roll, a hold, a box, undo, another
+language) clears it.  Once the table is in, a hint is drawn within the tap
+(``hint_now``).
 
 If a table cannot be had (offline and never cached, a damaged file) the
 hint says so and the game goes on; the next hint tries again.

@@ -15,7 +15,6 @@ import datetime
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
