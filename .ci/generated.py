@@ -4,6 +4,7 @@ Each writes files from sources, and with ``--check`` reports the ones that
 differ from what it would write.  Loaded with runpy (these tools are run as
 scripts and through runpy, so ``.ci/`` is not always on sys.path).
 """
+import argparse
 import os
 import sys
 
@@ -43,4 +44,28 @@ def report_check(tool, problems, fresh):
         print("%s: run `python3 .ci/refresh_site.py` and commit the result" % tool, file=sys.stderr)
         return 1
     print("%s: %s" % (tool, fresh))
+    return 0
+
+
+def command(tool, doc, check_help, expected, root, argv=None, errors=()):
+    """The command line of a generator whose output is ``expected(root)`` ({path: bytes}).
+
+    ``--root DIR`` works on a copy of the site; ``--check`` reports stale
+    files (exit 1), else the changed ones are written.  An exception of
+    ``errors`` (say, a missing source) is reported with exit 2."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help=check_help)
+    ap.add_argument("--root", default=root, help="repository (default: this one)")
+    args = ap.parse_args(argv)
+    root = os.path.abspath(args.root)
+    try:
+        files = expected(root)
+    except errors as error:
+        print("%s: %s" % (tool, error), file=sys.stderr)
+        return 2
+    if args.check:
+        return report_check(tool, differences(root, files), "%d files up to date" % len(files))
+    for target, data in files.items():
+        write_if_changed(os.path.join(root, target), data)
+    print("%s: %s" % (tool, ", ".join(files)))
     return 0

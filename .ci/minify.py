@@ -26,7 +26,6 @@ their pure-Python form (the optional C speed-ups are not used, so every
 machine writes the same bytes).  No header comment: the files are as small
 as the minifier makes them, UTF-8, with no trailing newline.
 """
-import argparse
 import os
 import runpy
 import sys
@@ -81,31 +80,9 @@ def differences(root=REPO):
     return _GENERATED["differences"](root, expected(root))
 
 
-def write(root=REPO):
-    """Write the generated files (only those that changed); return their paths."""
-    written = []
-    for target, data in expected(root).items():
-        _GENERATED["write_if_changed"](os.path.join(root, target), data)
-        written.append(target)
-    return written
-
-
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if a .min file is stale or missing")
-    ap.add_argument("--root", default=REPO, help="repository (default: this one)")
-    args = ap.parse_args(argv)
-    root = os.path.abspath(args.root)
-    try:
-        if args.check:
-            return _GENERATED["report_check"]("minify", differences(root),
-                                              "%d files up to date" % len(FILES))
-        written = write(root)
-    except MinifyError as e:
-        print("minify: %s" % e, file=sys.stderr)
-        return 2
-    print("minify: %s" % ", ".join(written))
-    return 0
+    return _GENERATED["command"]("minify", __doc__, "exit 1 if a .min file is stale or missing",
+                                 expected, REPO, argv, errors=(MinifyError,))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ show (the Save and load, review and end-of-game dialogs, the hint list):
 they keep their English markup text until ``App.complete_catalogue``
 translates them, which it does before they open.
 """
-import argparse
 import html.parser
 import json
 import os
@@ -103,17 +102,8 @@ def differences(root=REPO):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 if a start part is stale")
-    ap.add_argument("--root", default=REPO, help="repository (default: this one)")
-    args = ap.parse_args(argv)
-    root = os.path.abspath(args.root)
-    if args.check:
-        return _GENERATED["report_check"]("start_catalogues", differences(root), "up to date")
-    for target, data in expected(root).items():
-        _GENERATED["write_if_changed"](os.path.join(root, target), data)
-    print("start_catalogues: %s" % ", ".join(OUT % lang for lang in LANGUAGES))
-    return 0
+    return _GENERATED["command"]("start_catalogues", __doc__, "exit 1 if a start part is stale",
+                                 expected, REPO, argv)
 
 
 if __name__ == "__main__":
