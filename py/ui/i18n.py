@@ -87,17 +87,16 @@ def fill(template, params):
 
 
 class Catalogue:
-    """One language's messages; ``fallback`` (English) covers missing keys.
+    """One language's messages (every catalogue has every key: tests/e2e/test_i18n.py).
 
     Page start has only the start part (``complete`` False: the messages of
     features fetched on first use are left out, see .ci/start_catalogues.py);
     ``add`` completes it before such a feature draws (``App.complete_catalogue``).
     """
 
-    def __init__(self, lang, messages, fallback=None, complete=True):
+    def __init__(self, lang, messages, complete=True):
         self.lang = lang
         self.messages = messages
-        self.fallback = fallback
         self.complete = complete
 
     def add(self, messages):
@@ -106,11 +105,7 @@ class Catalogue:
         self.complete = True
 
     def _raw(self, key):
-        if key in self.messages:
-            return self.messages[key]
-        if self.fallback is not None:
-            return self.fallback._raw(key)
-        return None
+        return self.messages.get(key)
 
     def has(self, key):
         return self._raw(key) is not None
