@@ -192,7 +192,7 @@ class Table:
         removed afterwards).
         """
         import js
-        if array.length > 2 and not (array[0] == 0x1F and array[1] == 0x8B):
+        if array.length > 2 and bytes([array[0], array[1]]) != _GZIP_MAGIC:
             try:
                 import uctypes
             except ImportError:
