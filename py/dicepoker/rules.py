@@ -62,7 +62,8 @@ class Box:
     ``needs(counts)`` says whether the dice meet the box's pattern; the box then
     scores ``points`` (a fixed value) or, when ``points`` is None, the sum of
     the dice.  Upper boxes instead score face x number of dice showing it.
-    ``joker`` is what the box scores when the Joker says its pattern is met.
+    :meth:`joker_score` is what a lower box scores when the Joker says its
+    pattern is met.
     """
 
     def __init__(self, box_id, section, needs=None, points=None, face=None):
@@ -211,12 +212,12 @@ class Ruleset:
         return self.upper_bonus if self.upper_sum(card) >= self.upper_bonus_at else 0
 
     def possible_scores(self, box_id):
-        """Every value ``box_id`` may hold under this rule set (Joker included)."""
-        values = BOXES[box_id].possible_scores()
-        if box_id in ("two_pairs", "full_house", "small_straight", "large_straight"):
-            box = BOXES[box_id]
-            values |= set(box.joker_score((f,) * DICE_COUNT) for f in range(1, FACES + 1))
-        return values
+        """Every value ``box_id`` may hold under this rule set (Joker included).
+
+        A box's own values already cover its Joker values: a Joker scores the
+        box's fixed points or the sum of five equal dice (5 to 30).
+        """
+        return BOXES[box_id].possible_scores()
 
 
 _LOWER_DICE_POKER = ("pair", "two_pairs", "three_kind", "four_kind", "full_house",

@@ -21,11 +21,10 @@ Keeps are valued one die at a time (see :func:`.dicesets.keep_values`), which
 keeps a whole turn at a few thousand list operations.
 """
 
-from ..rules import BOXES, POKER, POKER_POINTS
+from ..rules import BOXES, MAX_ROLLS, POKER, POKER_POINTS
 from . import dicesets
 from .states import UPPER_COUNT
 
-MAX_ROLLS = 3
 UNIT = 128            # advisor values are integers in 1/128 point (table values are in 1/64)
 _PLAN_CACHE_SIZE = 64
 

@@ -85,11 +85,6 @@ def sub_multisets(faces):
 SUBKEEPS = [[KEEP_INDEX[s] for s in sub_multisets(throw)] for throw in THROWS]
 
 
-def throw_index(dice):
-    """Index of five dice in any order."""
-    return THROW_INDEX[tuple(sorted(dice))]
-
-
 def holds_by_keep(dice):
     """{keep index: positions to hold} for every distinct keep of these dice.
 
