@@ -1,5 +1,6 @@
 """Dice Poker rules engine: pure Python, no DOM, runs on CPython and MicroPython.
 
 Modules: ``rules`` (rule sets as data, scoring), ``dice`` (seeded dice),
-``game`` (state + moves, save/load), ``errors`` (the exception family).
+``game`` (state + moves, save/load), ``seats`` (who plays a seat: a person or
+a computer level), ``errors`` (the exception family).
 """

@@ -17,12 +17,12 @@ import json
 from .dice import SeededDice, dice_from_dict, new_seed
 from .errors import DicePokerError, IllegalMove, InvalidSave, InvalidSetup
 from .rules import DEFAULT_RULESET, DICE_COUNT, MAX_ROLLS, RULESETS, get_ruleset
+from .seats import HUMAN, SEAT_KINDS
 
 SAVE_FORMAT = "dice-poker/game"
 SAVE_VERSION = 1
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 24
-SEAT_KINDS = ("human", "optimal", "good", "beginner")
 
 
 def _is_int(value):
@@ -51,7 +51,7 @@ def check_players(players):
 def check_seats(seats, count):
     """Who plays each seat: ``human`` or a computer level; humans by default."""
     if seats is None:
-        return ["human"] * count
+        return [HUMAN] * count
     if not isinstance(seats, (list, tuple)) or len(seats) != count:
         raise InvalidSetup("bad_seats", "there must be one seat kind per player")
     for seat in seats:

@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from dicepoker.game import Game
+from dicepoker.seats import COMPUTER_LEVELS
 from dicepoker.strategy.advisor import Advisor
-from dicepoker.strategy.players import LEVELS, SLIP_MAX_LOSS, choose_move, greedy_box
+from dicepoker.strategy.players import SLIP_MAX_LOSS, choose_move, greedy_box
 from fastsim import FastOptimal
 from strategy_support import load_table
 
@@ -117,8 +118,10 @@ def test_unknown_level_and_missing_table_are_refused():
     with pytest.raises(ValueError):
         choose_move(game, "grandmaster")
     with pytest.raises(ValueError):
+        choose_move(game, "human")                # a seat kind, but no computer level
+    with pytest.raises(ValueError):
         choose_move(game, "optimal")
-    assert set(LEVELS) == {"optimal", "good", "beginner"}
+    assert set(COMPUTER_LEVELS) == {"optimal", "good", "beginner"}
 
 
 @pytest.mark.slow

@@ -21,9 +21,9 @@ position, so a reloaded or replayed game makes the same slips.
 
 from ..dice import _fnv1a64, _mix64
 from ..rules import FACES, counts_of
+from ..seats import BEGINNER, COMPUTER_LEVELS, GOOD, is_computer
 from .advisor import Advisor
 
-LEVELS = ("optimal", "good", "beginner")
 SLIP_CHANCE = 0.2
 SLIP_MAX_LOSS = 4.0
 
@@ -38,20 +38,21 @@ def choose_move(game, level, advisor=None, rng=None):
     is made and not kept: pass the Advisor to reuse its per-turn memo); it is
     not needed for "beginner".
     """
-    if level not in LEVELS:
-        raise ValueError("a computer level is one of %s, not %r" % (", ".join(LEVELS), level))
+    if not is_computer(level):
+        raise ValueError("a computer level is one of %s, not %r"
+                         % (", ".join(COMPUTER_LEVELS), level))
     if game.is_over:
         raise ValueError("the game is over")
     if not game.rolls_used:
         return {"roll": []}
-    if level == "beginner":
+    if level == BEGINNER:
         return beginner_move(game)
     if advisor is None:
         raise ValueError("the %s level needs a strategy table" % level)
     if not isinstance(advisor, Advisor):
         advisor = Advisor(advisor)
     options = advisor.advise(game)["options"]
-    if level == "good":
+    if level == GOOD:
         return _with_slips(options, rng)["move"]
     return options[0]["move"]
 

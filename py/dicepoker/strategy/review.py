@@ -8,10 +8,11 @@ A turn's first roll is not a decision (all five dice are thrown) and is skipped.
 """
 
 from ..game import Game
+from ..seats import HUMAN
 from .advisor import Advisor
 
 
-def review_game(game, advisor, seats=("human",)):
+def review_game(game, advisor, seats=(HUMAN,)):
     """Review ``game`` (finished or not) for the players whose seat is in ``seats``.
 
     ``advisor`` is an :class:`Advisor` (or a Table) for the game's rule set.
@@ -32,7 +33,7 @@ def review_game(game, advisor, seats=("human",)):
     return {"decisions": decisions, "totals": totals}
 
 
-def iter_decisions(game, advisor, seats=("human",)):
+def iter_decisions(game, advisor, seats=(HUMAN,)):
     """The decisions of :func:`review_game`, one at a time (a UI can yield between them)."""
     if not isinstance(advisor, Advisor):
         advisor = Advisor(advisor)

@@ -1,0 +1,22 @@
+"""Who plays a seat: a person, or the computer at one of its levels.
+
+The one definition of the seat kinds a game (``Game(seats=...)``), a save,
+the computer players (``strategy.players``) and the UI agree on.
+"""
+
+HUMAN = "human"
+OPTIMAL = "optimal"
+GOOD = "good"
+BEGINNER = "beginner"
+COMPUTER_LEVELS = (OPTIMAL, GOOD, BEGINNER)
+SEAT_KINDS = (HUMAN,) + COMPUTER_LEVELS
+
+
+def is_human(seat):
+    """True for a seat a person plays."""
+    return seat == HUMAN
+
+
+def is_computer(seat):
+    """True for a seat the computer plays (one of ``COMPUTER_LEVELS``)."""
+    return seat in COMPUTER_LEVELS

@@ -1,0 +1,31 @@
+"""Seat kinds have one definition (``dicepoker.seats``): the game and its saves
+take them from there, as do the computer players (``tests/strategy``)."""
+
+import pytest
+
+from dicepoker import seats
+from dicepoker.errors import InvalidSetup
+from dicepoker.game import SEAT_KINDS, Game
+
+
+def test_seat_kinds_have_one_definition():
+    assert seats.HUMAN == "human"
+    assert seats.COMPUTER_LEVELS == (seats.OPTIMAL, seats.GOOD, seats.BEGINNER)
+    assert seats.COMPUTER_LEVELS == ("optimal", "good", "beginner")
+    assert SEAT_KINDS is seats.SEAT_KINDS == ("human", "optimal", "good", "beginner")
+    assert seats.is_human("human") and not seats.is_computer("human")
+    for level in seats.COMPUTER_LEVELS:
+        assert seats.is_computer(level) and not seats.is_human(level)
+    for other in ("robot", "", None, "Human", ["human"]):
+        assert not seats.is_computer(other) and not seats.is_human(other)
+
+
+def test_a_game_takes_every_seat_kind_and_no_other():
+    game = Game(["A", "B", "C", "D"], seed=1, seats=list(seats.SEAT_KINDS))
+    assert game.seats == ["human", "optimal", "good", "beginner"]
+    assert Game.from_json(game.to_json()).seats == game.seats
+    assert Game(["A"], seed=1).seats == [seats.HUMAN]
+    with pytest.raises(InvalidSetup) as caught:
+        Game(["A"], seed=1, seats=["robot"])
+    assert caught.value.code == "bad_seats"
+    assert "human, optimal, good, beginner" in str(caught.value)
