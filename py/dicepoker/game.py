@@ -2,9 +2,16 @@
 
 Moves are data, ``{"roll": [kept indices]}`` and ``{"score": box_id}``; every
 accepted move is appended to ``moves``, so a game can be replayed from its
-start, saved after each move, and undone.  A move the rules forbid raises
-:class:`~dicepoker.errors.IllegalMove` and changes nothing: each method checks
-everything first and only then mutates.
+start, saved after each move, and undone (by replaying all moves but the
+last).  A move the rules forbid raises :class:`~dicepoker.errors.IllegalMove`
+and changes nothing: each method checks everything first and only then mutates.
+
+Which dice the player has set aside before the next roll is not part of the
+game: it is the screen's state, kept by whoever drives the game, and passed to
+:meth:`Game.roll` as the roll's argument.  :meth:`Game.check_hold` says whether
+a hold is allowed now.  A save still carries it (``state.held``, written by
+``to_json(held=...)`` and returned by :func:`load`), so a reloaded turn shows
+the same dice set aside.
 
 Loading never trusts the document: it validates the shape and ranges of every
 field, replays the moves from the start on a fresh game, and requires the
@@ -62,7 +69,11 @@ def check_seats(seats, count):
 
 
 def check_hold(hold):
-    """Indices of kept dice as a sorted tuple; each 0..4 and at most once."""
+    """Indices of kept dice as a sorted tuple; each 0..4 and at most once.
+
+    Only the indices: whether the game allows holding now is
+    :meth:`Game.check_hold`.
+    """
     if hold is None:
         return ()
     if not isinstance(hold, (list, tuple)):
@@ -95,9 +106,7 @@ class Game:
         self.round = 0            # 0-based; equals len(boxes) once the game is over
         self.rolls_used = 0
         self.dice = ()            # () until the turn's first roll
-        self.held = ()
         self.moves = []
-        self._undo = None         # what undo restores, until the next roll
 
     # ----------------------------------------------------------- read-only view
     @property
@@ -128,7 +137,8 @@ class Game:
 
     @property
     def can_undo(self):
-        return self._undo is not None
+        """The last move filled a box: it can be taken back until the next roll."""
+        return bool(self.moves) and "score" in self.moves[-1]
 
     @property
     def turn_number(self):
@@ -182,27 +192,31 @@ class Game:
         if self.is_over:
             raise IllegalMove("game_over", "the game is over")
 
-    def hold(self, indices):
-        """Set which dice are kept for the next roll (UI state, not a logged move)."""
-        indices = check_hold(indices)
-        if indices and not self.can_hold:
+    def check_hold(self, hold):
+        """``hold`` as a sorted tuple, if the current player may set those dice aside now.
+
+        The positions as :func:`check_hold` checks them, and the rule of the
+        position: dice can be held between the turn's first and last roll.
+        Holding nothing is always fine; holding all five is allowed (the player
+        is about to fill a box), though such a hold cannot be rolled.  Raises
+        IllegalMove ``bad_hold``, ``game_over``, ``hold_before_roll`` or
+        ``no_rolls_left``; the game is not changed either way.
+        """
+        hold = check_hold(hold)
+        if hold and not self.can_hold:
             self._require_not_over()
             if not self.rolls_used:
                 raise IllegalMove("hold_before_roll", "dice can be held only after the first roll")
             raise IllegalMove("no_rolls_left", "no rolls are left this turn")
-        self.held = indices
+        return hold
 
-    def toggle_hold(self, index):
-        """Hold die ``index`` if it is free, free it if it is held."""
-        held = [i for i in self.held if i != index]
-        if len(held) == len(self.held):
-            held.append(index)
-        self.hold(held)
+    def roll(self, hold=()):
+        """Throw the dice not kept: ``hold`` lists the positions kept (none by default).
 
-    def roll(self, hold=None):
-        """Throw the dice not held (all five on a turn's first roll)."""
+        A turn's first roll throws all five, so it keeps nothing.
+        """
         self._require_not_over()
-        hold = self.held if hold is None else check_hold(hold)
+        hold = check_hold(hold)
         if self.rolls_used >= MAX_ROLLS:
             raise IllegalMove("no_rolls_left", "a turn has at most three rolls")
         if not self.rolls_used and hold:
@@ -217,8 +231,6 @@ class Game:
                 dice[slot] = source.face(self.current_player, self.round, roll_no, slot)
         self.dice = tuple(dice)
         self.rolls_used = roll_no + 1
-        self.held = hold if self.rolls_used < MAX_ROLLS else ()
-        self._undo = None
         self.moves.append({"roll": list(hold)})
         return self.dice
 
@@ -238,8 +250,6 @@ class Game:
             raise IllegalMove("joker_forces", "the Joker rule requires another box: %s"
                               % ", ".join(sorted(options)), box=box_id)
         bonus = self.pending_poker_bonus()
-        self._undo = (self.current_player, self.round, self.rolls_used, self.dice,
-                      self.held, box_id, bonus)
         card[box_id] = options[box_id]
         self.poker_bonuses[self.current_player] += bonus
         self.moves.append({"score": box_id})
@@ -253,34 +263,38 @@ class Game:
             self.round += 1
         self.rolls_used = 0
         self.dice = ()
-        self.held = ()
 
     def undo(self):
-        """Take back the last filled box, as long as nobody has rolled since."""
-        if self._undo is None:
+        """Take back the last filled box, as long as nobody has rolled since.
+
+        The position before it is the replay of every move but the last on a
+        fresh game (its dice source rebuilt from the saved form), so there is
+        no inverse of a move to get wrong.  The dice source is kept: filling a
+        box draws no dice.
+        """
+        if not self.can_undo:
             raise IllegalMove("nothing_to_undo", "there is no filled box to take back")
-        player, round_no, rolls_used, dice, held, box_id, bonus = self._undo
-        del self.cards[player][box_id]
-        self.poker_bonuses[player] -= bonus
-        self.current_player, self.round = player, round_no
-        self.rolls_used, self.dice, self.held = rolls_used, dice, held
-        self.moves.pop()
-        self._undo = None
+        data = self.to_dict()
+        data["moves"].pop()
+        earlier = _restore(Game, data, False)[0]
+        self.cards = earlier.cards
+        self.poker_bonuses = earlier.poker_bonuses
+        self.current_player = earlier.current_player
+        self.round = earlier.round
+        self.rolls_used = earlier.rolls_used
+        self.dice = earlier.dice
+        self.moves = earlier.moves
 
     def apply(self, move):
-        """Apply a move given as data: {"roll": [...]}, {"score": id}, {"hold": [...]}, {"undo": true}."""
-        if not isinstance(move, dict) or len(move) != 1:
-            raise IllegalMove("bad_move", "a move is an object with one key, not %r" % (move,))
-        for kind, arg in move.items():
-            if kind == "roll":
-                return self.roll(arg if arg is not None else ())
-            if kind == "score":
-                return self.score(arg)
-            if kind == "hold":
-                return self.hold(arg)
-            if kind == "undo":
-                return self.undo()
-            raise IllegalMove("bad_move", "unknown move %r" % (kind,))
+        """Apply a move given as data: ``{"roll": [kept positions]}`` or ``{"score": box_id}``.
+
+        These are the two moves a save's ``moves`` may hold, and the moves of
+        the advisor and the computer players.  Anything else (``{"hold": ...}``,
+        ``{"undo": ...}``, two keys, not an object) raises IllegalMove ``bad_move``.
+        """
+        if _move_kind(move) == "roll":
+            return self.roll(move["roll"])
+        return self.score(move["score"])
 
     def copy(self):
         """An independent copy (for lookahead by the advisor or a computer player)."""
@@ -294,12 +308,19 @@ class Game:
             "round": self.round,
             "rolls": self.rolls_used,
             "dice": list(self.dice),
-            "held": list(self.held),
             "cards": [dict(card) for card in self.cards],
             "poker_bonuses": list(self.poker_bonuses),
         }
 
-    def to_dict(self):
+    def to_dict(self, held=()):
+        """The saved game as plain data.
+
+        ``held`` is the dice the player has set aside now (the screen's state,
+        not the game's); it is checked like :meth:`check_hold` and kept as
+        ``state.held``, a sorted list, for :func:`load` to give back.
+        """
+        state = self.state_dict()
+        state["held"] = list(self.check_hold(held))
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -308,63 +329,99 @@ class Game:
             "seats": list(self.seats),
             "dice_source": self.dice_source.to_dict(),
             "moves": [dict(m) for m in self.moves],
-            "state": self.state_dict(),
+            "state": state,
         }
 
-    def to_json(self):
-        return json.dumps(self.to_dict())
+    def to_json(self, held=()):
+        """:meth:`to_dict` as JSON text: what the browser stores and a game file holds."""
+        return json.dumps(self.to_dict(held))
 
     @classmethod
     def from_json(cls, text):
-        """Restore a saved game; raises InvalidSave with a readable reason."""
-        if not isinstance(text, str):
-            raise InvalidSave("not_text", "a saved game is JSON text")
-        try:
-            data = json.loads(text)
-        except (ValueError, RuntimeError):
-            # RuntimeError: CPython's decoder gives up on very deep nesting with
-            # RecursionError (a RuntimeError); that text is no saved game either.
-            raise InvalidSave("not_json", "the saved game is not valid JSON")
-        return cls.from_dict(data)
+        """Restore a saved game (:func:`load` without the held dice); raises InvalidSave."""
+        return _restore(cls, _parse(text), True)[0]
 
     @classmethod
     def from_dict(cls, data, verify=True):
-        """Restore from plain data: validate, replay every move, compare."""
-        _check_header(data)
+        """Restore from plain data (:func:`load_dict` without the held dice)."""
+        return _restore(cls, data, verify)[0]
+
+
+def load(text):
+    """``(game, held)`` from a saved game's JSON text; raises InvalidSave with a readable reason.
+
+    ``held`` is the sorted tuple of dice set aside when it was saved.
+    """
+    return _restore(Game, _parse(text), True)
+
+
+def load_dict(data, verify=True):
+    """``(game, held)`` from a saved game as plain data: validate, replay every move, compare.
+
+    With ``verify=False`` the saved position is neither checked nor compared
+    (the game is what its moves make it); the held dice are checked always.
+    """
+    return _restore(Game, data, verify)
+
+
+MOVE_KINDS = ("roll", "score")
+
+
+def _move_kind(move):
+    """A move's kind, ``"roll"`` or ``"score"``; IllegalMove ``bad_move`` for anything else."""
+    if not isinstance(move, dict) or len(move) != 1:
+        raise IllegalMove("bad_move", "a move is an object with one key, not %r" % (move,))
+    for kind in move:
+        if kind not in MOVE_KINDS:
+            raise IllegalMove("bad_move", "a move is a roll or a score, not %r" % (kind,))
+        return kind
+
+
+def _parse(text):
+    if not isinstance(text, str):
+        raise InvalidSave("not_text", "a saved game is JSON text")
+    try:
+        return json.loads(text)
+    except (ValueError, RuntimeError):
+        # RuntimeError: CPython's decoder gives up on very deep nesting with
+        # RecursionError (a RuntimeError); that text is no saved game either.
+        raise InvalidSave("not_json", "the saved game is not valid JSON")
+
+
+def _restore(cls, data, verify):
+    """The one loader: ``(game, held)`` from plain data, or InvalidSave."""
+    _check_header(data)
+    try:
+        game = cls(data.get("players"), ruleset=data.get("ruleset"),
+                   seats=data.get("seats"), dice=dice_from_dict(data.get("dice_source")))
+    except InvalidSetup as error:
+        raise InvalidSave(error.code, "the saved game's setup is invalid: %s" % error,
+                          **error.params)
+    state = data.get("state")
+    if verify:
+        _check_state(state, game)
+    moves = data.get("moves")
+    if not isinstance(moves, list):
+        raise InvalidSave("bad_moves", "the saved game's moves must be a list")
+    for number, move in enumerate(moves, 1):
         try:
-            game = cls(data.get("players"), ruleset=data.get("ruleset"),
-                       seats=data.get("seats"), dice=dice_from_dict(data.get("dice_source")))
-        except InvalidSetup as error:
-            raise InvalidSave(error.code, "the saved game's setup is invalid: %s" % error,
-                              **error.params)
-        state = data.get("state")
-        if verify:
-            _check_state(state, game)
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise InvalidSave("bad_moves", "the saved game's moves must be a list")
-        for number, move in enumerate(moves, 1):
-            if not isinstance(move, dict) or len(move) != 1 or not (
-                    "roll" in move or "score" in move):
-                raise InvalidSave("bad_move", "move %d is not a roll or a score: %r"
-                                  % (number, move))
-            try:
-                game.apply(move)
-            except DicePokerError as error:
-                raise InvalidSave(error.code, "move %d cannot be replayed: %s" % (number, error),
-                                  move=number)
-        if verify:
-            replayed = game.state_dict()
-            for key in ("player", "round", "rolls", "dice", "cards", "poker_bonuses"):
-                if replayed[key] != state[key]:
-                    raise InvalidSave("state_mismatch", "the saved %s do not match the game's moves"
-                                      % _FIELD_NAMES[key], field=key)
-        if isinstance(state, dict) and "held" in state:
-            try:
-                game.hold(state["held"])
-            except DicePokerError as error:
-                raise InvalidSave(error.code, "the saved held dice are invalid: %s" % error)
-        return game
+            game.apply(move)
+        except DicePokerError as error:
+            raise InvalidSave(error.code, "move %d cannot be replayed: %s" % (number, error),
+                              move=number)
+    if verify:
+        replayed = game.state_dict()
+        for key in ("player", "round", "rolls", "dice", "cards", "poker_bonuses"):
+            if replayed[key] != state[key]:
+                raise InvalidSave("state_mismatch", "the saved %s do not match the game's moves"
+                                  % _FIELD_NAMES[key], field=key)
+    held = ()
+    if isinstance(state, dict) and "held" in state:
+        try:
+            held = game.check_hold(state["held"])
+        except DicePokerError as error:
+            raise InvalidSave(error.code, "the saved held dice are invalid: %s" % error)
+    return game, held
 
 
 _FIELD_NAMES = {"player": "current player", "round": "round", "rolls": "rolls",

@@ -1,5 +1,7 @@
 """Games and documents the engine tests share with ``make_vectors.py``.
 
+- :class:`Screen` is a game as the page drives it: the engine's ``Game`` and
+  the dice the player keeps, which are screen state, not the game's.
 - :func:`scripted_game` plays given throws into given boxes, to reach a card
   state (the Joker tests) or a whole known game.
 - :func:`play_random_game` plays a whole game with random but seeded
@@ -13,7 +15,74 @@ import json
 import random
 
 from dicepoker.dice import ScriptedDice
-from dicepoker.game import Game
+from dicepoker.game import Game, check_hold
+
+
+class Screen:
+    """A :class:`Game` and the dice its player keeps, as the controller keeps them.
+
+    ``hold`` sets the kept dice (checked by ``Game.check_hold``); a roll
+    without an argument keeps them; after a roll they stay kept while rolls
+    are left; filling a box clears them and an undo gives back those kept
+    when the box was filled.  The same rules as the engine's old ``held``, so
+    recorded actions still mean what they meant.
+    """
+
+    def __init__(self, game, held=()):
+        self.game = game
+        self.held = tuple(held)
+        self.undo_held = ()
+
+    def hold(self, indices):
+        self.held = self.game.check_hold(indices)
+
+    def toggle_hold(self, index):
+        """Keep die ``index`` if it is free, free it if it is kept."""
+        held = [i for i in self.held if i != index]
+        if len(held) == len(self.held):
+            held.append(index)
+        self.hold(held)
+
+    def roll(self, hold=None):
+        hold = self.held if hold is None else hold
+        dice = self.game.roll(hold)
+        self._rolled(hold)
+        return dice
+
+    def score(self, box):
+        points = self.game.score(box)
+        self._scored()
+        return points
+
+    def undo(self):
+        self.game.undo()
+        self.held, self.undo_held = self.undo_held, ()
+
+    def apply(self, move):
+        """``Game.apply``, keeping the held dice in step."""
+        result = self.game.apply(move)
+        if "roll" in move:
+            self._rolled(move["roll"])
+        else:
+            self._scored()
+        return result
+
+    def _rolled(self, hold):
+        self.held = check_hold(hold) if self.game.rolls_left else ()
+
+    def _scored(self):
+        self.undo_held, self.held = self.held, ()
+
+    def to_dict(self):
+        return self.game.to_dict(held=self.held)
+
+    def to_json(self):
+        return self.game.to_json(held=self.held)
+
+
+def screen_of(game):
+    """``game`` as a :class:`Screen` (a Screen is returned as it is)."""
+    return game if isinstance(game, Screen) else Screen(game)
 
 
 def scripted_game(turns, ruleset="dice-poker", players=("Solo",), then=()):
@@ -38,34 +107,41 @@ def loaded_dice(rng, players, faces=(5, 6)):
     return ScriptedDice([rng.choice(faces) for _ in range(count)])
 
 
-def apply_action(game, action):
-    """Do one recorded action: ("roll", hold or None), ("hold", indices),
-    ("score", box), ("undo",) or ("apply", move as data)."""
+def apply_action(screen, action):
+    """Do one recorded action on a :class:`Screen`: ("roll", hold or None: the
+    held dice), ("hold", indices), ("score", box), ("undo",) or ("apply", move
+    as data)."""
+    if not isinstance(screen, Screen):
+        raise TypeError("actions are done on a Screen (a bare Game keeps no held dice)")
     kind = action[0]
     if kind == "roll":
-        return game.roll() if action[1] is None else game.roll(hold=action[1])
+        return screen.roll(action[1])
     if kind == "hold":
-        return game.hold(action[1])
+        return screen.hold(action[1])
     if kind == "score":
-        return game.score(action[1])
+        return screen.score(action[1])
     if kind == "undo":
-        return game.undo()
+        return screen.undo()
     if kind == "apply":
-        return game.apply(action[1])
+        return screen.apply(action[1])
     raise ValueError(action)
 
 
 def play_random_game(rng, game, after_action=None, undo_rate=0.1, stop_after=None,
                      prefer=None):
-    """Play ``game`` to its end (or ``stop_after`` actions) with ``rng``'s decisions.
+    """Play ``game`` (a Game or a :class:`Screen`) to its end (or ``stop_after``
+    actions) with ``rng``'s decisions.
 
     Decisions: 1-3 rolls, random dice held (sometimes through ``hold()``, the
     UI's way, sometimes as the roll's argument), sometimes dice left held
     after the last roll, a random allowed box, and now and then an undo
     followed by a fresh choice (``prefer(options)`` may name a box to take
     instead of a random one).  Returns the list of actions done (see
-    :func:`apply_action`); ``after_action(game, actions)`` runs after each.
+    :func:`apply_action`); ``after_action(screen, actions)`` runs after each,
+    with the :class:`Screen` played.
     """
+    screen = screen_of(game)
+    game = screen.game
     actions = []
 
     def choose():
@@ -74,10 +150,10 @@ def play_random_game(rng, game, after_action=None, undo_rate=0.1, stop_after=Non
         return wanted if wanted is not None else rng.choice(sorted(options))
 
     def do(*action):
-        apply_action(game, action)
+        apply_action(screen, action)
         actions.append(action)
         if after_action is not None:
-            after_action(game, actions)
+            after_action(screen, actions)
         return stop_after is not None and len(actions) >= stop_after
 
     while not game.is_over:
@@ -179,8 +255,7 @@ def base_save():
             game.score(sorted(game.options())[0])
         else:
             game.roll(hold=[0] if game.rolls_used else [])
-    game.hold([0, 2])
-    return game.to_dict()
+    return game.to_dict(held=[0, 2])
 
 
 def _scripted_base():
@@ -305,6 +380,12 @@ def bad_save_cases():
     edit("held as text", ["state", "held"], "0,2", "bad_hold", "held")
     edit("held index 5", ["state", "held"], [5], "bad_hold", "0 to 4")
     edit("held twice", ["state", "held"], [1, 1], "bad_hold", "only once")
+    # Held dice the position does not allow (what Game.check_hold refuses).
+    add("held before the first roll", _with_held(_turn_base(0), [1]), "hold_before_roll",
+        "first roll")
+    add("held after the third roll", _with_held(_turn_base(3), [0, 4]), "no_rolls_left",
+        "no rolls")
+    add("held in a finished game", _with_held(_finished(), [2]), "game_over", "over")
     edit("cards as an object", ["state", "cards"], {"Ann": {}}, "bad_cards", "scorecard")
     edit("one card for two players", ["state", "cards"], [{}], "bad_cards", "scorecard")
     edit("card as a list", ["state", "cards", 0], [], "bad_cards", "scorecard")
@@ -390,12 +471,30 @@ def _other_dice(dice):
     return [dice[0] % 6 + 1] + list(dice[1:])
 
 
-def _finished_plus_one_move():
+def _finished():
     game = Game(["Ann"], ruleset="yahtzee", seed="finished")
     play_random_game(random.Random(3), game, undo_rate=0)
-    doc = game.to_dict()
+    return game.to_dict()
+
+
+def _finished_plus_one_move():
+    doc = _finished()
     doc["moves"].append({"roll": []})
     return doc
+
+
+def _turn_base(rolls):
+    """A valid save of Ben's turn after ``rolls`` rolls (Ann has filled chance)."""
+    game = Game(["Ann", "Ben"], seed="held-base")
+    game.roll()
+    game.score("chance")
+    for _ in range(rolls):
+        game.roll()
+    return game.to_dict()
+
+
+def _with_held(doc, held):
+    return _edit(doc, ["state", "held"], held)
 
 
 def _joker_ignored():
@@ -408,9 +507,9 @@ def _joker_ignored():
 # ------------------------------------------------------- illegal scenarios
 def illegal_scenarios():
     """``(name, setup, actions, call, code)``: after ``actions`` (see
-    :func:`apply_action`), ``call`` must raise IllegalMove ``code`` and change
-    nothing.  ``setup`` is ``Game`` keyword data; a ``call`` of ``("apply", move)``
-    applies a move given as data."""
+    :func:`apply_action`, on a :class:`Screen`), ``call`` must raise
+    IllegalMove ``code`` and change nothing.  ``setup`` is ``Game`` keyword
+    data; a ``call`` of ``("apply", move)`` applies a move given as data."""
     seeded = {"players": ["Ann", "Ben"], "ruleset": "dice-poker",
               "dice_source": {"kind": "seeded", "seed": "illegal"}}
     joker = {"players": ["Ann"], "ruleset": "dice-poker",
@@ -448,4 +547,8 @@ def illegal_scenarios():
         ("score after the game is over", over, over_actions, chance, "game_over"),
         ("hold after the game is over", over, over_actions, ("hold", [0]), "game_over"),
         ("an unknown move", seeded, [roll], ("apply", {"jump": 1}), "bad_move"),
+        ("a hold is no move", seeded, [roll], ("apply", {"hold": [0]}), "bad_move"),
+        ("an undo is no move", seeded, [roll, chance], ("apply", {"undo": True}), "bad_move"),
+        ("an undo is no move, even as null", seeded, [roll, chance], ("apply", {"undo": None}),
+         "bad_move"),
     ]

@@ -26,7 +26,7 @@ OUT = os.path.join(HERE, "mpy", "vectors.json")
 sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(HERE)), "py"), HERE]
 
 import engine_reference as ref  # noqa: E402
-from engine_cases import (ANN, BEN, TWIN, apply_action, bad_save_cases,  # noqa: E402
+from engine_cases import (ANN, BEN, TWIN, Screen, apply_action, bad_save_cases,  # noqa: E402
                           illegal_scenarios, play_random_game, turn_faces)
 from dicepoker.dice import SeededDice, dice_from_dict  # noqa: E402
 from dicepoker.game import Game  # noqa: E402
@@ -72,24 +72,26 @@ def seeded_vectors():
     return vectors
 
 
-def position(game):
+def position(screen):
     """A compact view of the game after one action (the full state is checked at the end)."""
-    return [game.current_player, game.round, game.rolls_used, list(game.dice), list(game.held),
+    game = screen.game
+    return [game.current_player, game.round, game.rolls_used, list(game.dice), list(screen.held),
             game.totals()]
 
 
 def _game_vector(name, setup, actions, expected_totals=None):
     game = Game(setup["players"], ruleset=setup["ruleset"],
                 dice=dice_from_dict(setup["dice_source"]))
+    screen = Screen(game)
     positions = []
     for action in actions:
-        apply_action(game, action)
-        positions.append(position(game))
+        apply_action(screen, action)
+        positions.append(position(screen))
     totals = game.totals()
     if expected_totals is not None:
         assert totals == expected_totals, (name, totals)
     return {"name": name, "setup": setup, "actions": [list(a) for a in actions],
-            "positions": positions, "final": game.to_dict(), "totals": totals,
+            "positions": positions, "final": screen.to_dict(), "totals": totals,
             "winners": game.winners(),
             "breakdowns": [game.breakdown(p) for p in range(len(game.players))]}
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import engine_reference as ref
-from engine_cases import ANN, BEN, TWIN, play_random_game, turn_faces as _faces
+from engine_cases import ANN, BEN, TWIN, Screen, play_random_game, turn_faces as _faces
 from dicepoker.dice import ScriptedDice
 from dicepoker.game import Game
 from dicepoker.rules import RULESETS
@@ -70,21 +70,23 @@ def test_winners_are_every_player_with_the_best_total():
 
 # ------------------------------------------------------------- random games
 class Auditor:
-    """Checks every action of a random game against the reference."""
+    """Checks every action of a random game (played on a Screen) against the reference."""
 
-    def __init__(self, game):
-        self.game = game
-        self.rules = ref.RULESETS[game.ruleset.id]
+    def __init__(self, screen):
+        self.screen = screen
+        self.game = screen.game
+        self.rules = ref.RULESETS[self.game.ruleset.id]
         self.scorers = []           # who filled each box, in order (undo removes)
         self._remember()
 
     def _remember(self):
         g = self.game
         self.before = {"player": g.current_player, "dice": g.dice, "rolls": g.rolls_used,
-                       "held": g.held, "card": dict(g.card()) if not g.is_over else None,
+                       "held": self.screen.held, "card": dict(g.card()) if not g.is_over else None,
                        "bonus": list(g.poker_bonuses), "options": g.options()}
 
-    def __call__(self, game, actions):
+    def __call__(self, screen, actions):
+        game = screen.game
         action, before = actions[-1], self.before
         if action[0] == "roll":
             kept = before["held"] if action[1] is None else tuple(action[1])
@@ -140,8 +142,9 @@ def test_random_games_keep_every_invariant(ruleset, players, dice):
         game = Game(names, ruleset=ruleset, dice=source)
     else:
         game = Game(names, ruleset=ruleset, seed=rng.randint(0, 10 ** 9))
-    auditor = Auditor(game)
-    play_random_game(rng, game, after_action=auditor, undo_rate=0.1,
+    screen = Screen(game)
+    auditor = Auditor(screen)
+    play_random_game(rng, screen, after_action=auditor, undo_rate=0.1,
                      prefer=lambda options: "poker" if options.get("poker") == 50 else None)
     auditor.check_end()
     if dice == "loaded":

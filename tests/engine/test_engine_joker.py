@@ -136,12 +136,27 @@ def test_each_further_five_of_a_kind_over_a_50_adds_100(ruleset):
 
 def test_undo_takes_back_the_poker_bonus_too():
     game = scripted_game([POKER_50], then=(2, 2, 2, 2, 2))
+    before = game.to_dict()
     game.score("twos")
     assert game.poker_bonuses == [100]
     game.undo()
     assert game.poker_bonuses == [0] and "twos" not in game.cards[0]
     assert game.options() == {"twos": 10}
     assert game.pending_poker_bonus() == 100
+    assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("ruleset", ALL_RULESETS)
+def test_undo_of_a_joker_on_a_lower_box_gives_the_joker_back(ruleset):
+    game = scripted_game([POKER_50, ((4, 4, 1, 2, 3), "fours")], ruleset=ruleset,
+                         then=(4, 4, 4, 4, 4))
+    before = game.to_dict()
+    options = game.options()
+    assert "fours" not in options and options["large_straight"] == 40
+    assert game.score("large_straight") == 40 and game.poker_bonuses == [100]
+    game.undo()
+    assert game.to_dict() == before and game.options() == options
+    assert game.score("full_house") == 25 and game.poker_bonuses == [100]
 
 
 def test_the_joker_is_per_player():

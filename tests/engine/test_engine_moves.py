@@ -5,14 +5,15 @@ import random
 
 import pytest
 
-from engine_cases import play_random_game, scripted_game
+from engine_cases import loaded_dice, play_random_game, scripted_game
+from dicepoker.dice import ScriptedDice
 from dicepoker.errors import DicePokerError, IllegalMove, InvalidSetup
 from dicepoker.game import Game
 
 
 def snapshot(game):
     """Everything a move could change, including what ``to_dict`` does not hold."""
-    return (game.to_dict(), game.can_undo, game.held, getattr(game.dice_source, "position", None))
+    return (game.to_dict(), game.can_undo, getattr(game.dice_source, "position", None))
 
 
 def assert_illegal(game, code, call, *args):
@@ -33,7 +34,7 @@ def new_game(players=("Ann", "Ben"), **kwargs):
 
 
 # ------------------------------------------------------------ legal moves
-def test_a_turn_rolls_up_to_three_times_keeping_held_dice():
+def test_a_turn_rolls_up_to_three_times_keeping_the_dice_it_is_given():
     game = new_game()
     assert game.dice == () and game.rolls_left == 3 and game.can_roll and not game.can_hold
     first = game.roll()
@@ -41,15 +42,28 @@ def test_a_turn_rolls_up_to_three_times_keeping_held_dice():
     assert game.dice == first and game.rolls_left == 2 and game.can_hold
     second = game.roll(hold=(0, 2))
     assert (second[0], second[2]) == (first[0], first[2])
-    assert game.held == (0, 2) and game.rolls_left == 1
-    game.toggle_hold(2)
-    game.toggle_hold(4)
-    assert game.held == (0, 4)
-    third = game.roll()                          # keeps the held dice set by the UI
+    assert game.rolls_left == 1
+    third = game.roll([4, 0])                    # any order; kept as sorted positions
     assert (third[0], third[4]) == (second[0], second[4])
     assert game.rolls_left == 0 and not game.can_roll and not game.can_hold
-    assert game.held == ()
     assert game.moves == [{"roll": []}, {"roll": [0, 2]}, {"roll": [0, 4]}]
+
+
+def test_a_roll_without_holds_throws_all_five():
+    """The game keeps no held dice: what is kept is the roll's argument, every time."""
+    game = Game(["Ann"], dice=ScriptedDice([1, 1, 1, 1, 1, 2, 2, 2, 2, 2]))
+    game.roll()
+    assert game.check_hold([0, 1]) == (0, 1)     # a check only: nothing is remembered
+    assert game.roll() == (2, 2, 2, 2, 2)
+    assert game.moves == [{"roll": []}, {"roll": []}]
+
+
+def test_the_game_keeps_no_held_dice():
+    game = new_game()
+    game.roll()
+    for name in ("held", "hold", "toggle_hold", "_undo"):
+        assert not hasattr(game, name), name
+    assert "held" not in game.state_dict()
 
 
 def test_scoring_passes_the_turn_and_clears_the_dice():
@@ -58,7 +72,7 @@ def test_scoring_passes_the_turn_and_clears_the_dice():
         assert game.current_player == expected_player
         game.roll()
         game.score(box)
-        assert game.dice == () and game.rolls_used == 0 and game.held == ()
+        assert game.dice == () and game.rolls_used == 0
     assert game.round == 1 and game.current_player == 1
 
 
@@ -73,11 +87,11 @@ def test_undo_restores_the_position_before_the_score():
     game = new_game()
     game.roll()
     game.roll(hold=[1])
-    before = game.to_dict()
+    before = snapshot(game)
     game.score("chance")
     assert game.can_undo
     game.undo()
-    assert game.to_dict() == before and not game.can_undo
+    assert snapshot(game) == before and not game.can_undo
     assert game.score("ones") == game.cards[0]["ones"]   # another box is fine after undo
 
 
@@ -86,24 +100,111 @@ def test_undo_of_the_last_box_reopens_a_finished_game():
     play_random_game(random.Random(5), game, undo_rate=0)
     assert game.is_over and game.winners() == [0]
     last_box = game.moves[-1]["score"]
+    finished = snapshot(game)
     game.undo()
     assert not game.is_over and game.winners() == []
     assert last_box not in game.cards[0] and game.rolls_used > 0
+    earlier = dict(finished[0], moves=finished[0]["moves"][:-1])
+    assert game.to_dict() == Game.from_dict(earlier, verify=False).to_dict()
+    game.score(last_box)
+    assert snapshot(game) == finished
+
+
+def _position(game):
+    """The position and what is derived from it, as an undo must give it back."""
+    return (snapshot(game), game.options(), game.pending_poker_bonus(), game.totals(),
+            game.is_over)
+
+
+@pytest.mark.parametrize("dice", ["seeded", "scripted"])
+def test_undo_after_any_score_is_the_position_before_it(dice):
+    """Every score of whole games, the Joker's and the last box's too, taken back and redone."""
+    rng = random.Random("undo-" + dice)
+    undone = {"bonus": 0, "joker": 0, "last": 0, "scores": 0}
+    for ruleset in ("dice-poker", "dice-poker-classic", "yahtzee"):
+        players = ["Ann", "Ben"]
+        source = loaded_dice(rng, len(players)) if dice == "scripted" else None
+        game = Game(players, ruleset=ruleset, seed=rng.randint(1, 10 ** 6), dice=source)
+        source = game.dice_source
+        while not game.is_over:
+            game.roll()
+            while game.can_roll and rng.random() < 0.8:
+                face = max(game.dice, key=game.dice.count)       # go for five of a kind
+                keep = [i for i, d in enumerate(game.dice) if d == face]
+                if len(keep) == 5:
+                    break
+                game.roll(keep if rng.random() < 0.7 else rng.sample(range(5), 2))
+            options = game.options()
+            box = "poker" if options.get("poker") == 50 else rng.choice(sorted(options))
+            before = _position(game)
+            joker = game.ruleset.joker_applies(game.card(), game.dice)
+            bonus = game.pending_poker_bonus()
+            points = game.score(box)
+            after = _position(game)
+            over = game.is_over
+            game.undo()
+            assert _position(game) == before, (ruleset, len(game.moves))
+            assert game.dice_source is source       # a score draws no dice: the source stays
+            assert game.score(box) == points
+            assert _position(game) == after
+            undone["scores"] += 1
+            undone["bonus"] += bool(bonus)
+            undone["joker"] += joker
+            undone["last"] += over
+    assert undone["last"] == 3 and undone["scores"] == 2 * (15 + 15 + 13)
+    if dice == "scripted":
+        assert undone["bonus"] >= 10 and undone["joker"] >= 10, undone
+
+
+def test_undo_replays_a_scripted_game_from_its_whole_dice_list():
+    """Undo rebuilds the dice source from the saved form, so scripted dice replay too."""
+    game = scripted_game([((6, 6, 6, 6, 6), "poker"), ((6, 6, 6, 6, 6), "sixes")])
+    assert game.poker_bonuses == [100] and game.cards[0] == {"poker": 50, "sixes": 30}
+    game.undo()
+    assert game.cards[0] == {"poker": 50} and game.poker_bonuses == [0]
+    assert game.dice == (6, 6, 6, 6, 6) and game.options() == {"sixes": 30}
+    assert game.dice_source.position == 10
+    game.dice_source.faces.extend([1, 2, 3, 4, 5])
+    game.score("sixes")
+    assert game.roll() == (1, 2, 3, 4, 5)
+
+
+def test_a_copy_is_independent_and_plays_on_identically():
+    game = Game(["Ann"], dice=ScriptedDice([2, 3, 4, 5, 6, 1, 1, 1, 1, 1]))
+    game.roll()
+    game.score("chance")
+    copy = game.copy()
+    assert copy.to_dict() == game.to_dict() and copy.can_undo
+    copy.undo()
+    assert game.cards[0] == {"chance": 20} and game.can_undo
+    copy.score("large_straight")
+    assert copy.roll() == game.roll() == (1, 1, 1, 1, 1)
 
 
 def test_apply_takes_moves_as_data():
     game = new_game()
     game.apply({"roll": None})
-    game.apply({"hold": [1, 2]})
     game.apply({"roll": [1, 2]})
     box = sorted(game.options())[0]
     game.apply({"score": box})
-    game.apply({"undo": True})
-    assert game.moves == [{"roll": []}, {"roll": [1, 2]}]
+    assert game.moves == [{"roll": []}, {"roll": [1, 2]}, {"score": box}]
     replay = new_game()
     for move in game.moves:
         replay.apply(move)
-    assert replay.state_dict()["dice"] == game.state_dict()["dice"]
+    assert replay.to_dict() == game.to_dict()
+
+
+def test_apply_refuses_holds_and_undos_which_are_no_moves():
+    game = new_game()
+    game.roll()
+    assert_illegal(game, "bad_move", game.apply, {"hold": [1, 2]})
+    assert_illegal(game, "bad_move", game.apply, {"hold": []})
+    game.score("chance")
+    assert game.can_undo                        # undo is allowed, but not as a move
+    assert_illegal(game, "bad_move", game.apply, {"undo": True})
+    assert_illegal(game, "bad_move", game.apply, {"undo": None})
+    game.undo()
+    assert game.moves == [{"roll": []}]
 
 
 # ----------------------------------------------------------- illegal moves
@@ -119,26 +220,36 @@ def test_a_fourth_roll_is_illegal():
 
 def test_holding_before_the_first_roll_is_illegal():
     game = new_game()
-    assert_illegal(game, "hold_before_roll", game.hold, [0])
-    assert_illegal(game, "hold_before_roll", game.toggle_hold, 3)
+    assert_illegal(game, "hold_before_roll", game.check_hold, [0])
     assert_illegal(game, "hold_before_roll", game.roll, [0, 1])
     assert_illegal(game, "hold_before_roll", game.apply, {"roll": [2]})
-    game.hold([])                               # holding nothing is always fine
+    assert game.check_hold([]) == game.check_hold(None) == ()    # nothing is always fine
+
+
+def test_check_hold_allows_holds_between_the_first_and_the_last_roll():
+    game = new_game()
+    game.roll()
+    assert game.check_hold([3, 1]) == (1, 3)
+    assert game.check_hold((4,)) == (4,)
+    game.roll([1])
+    assert game.check_hold([0, 2, 4]) == (0, 2, 4)
+    assert game.moves == [{"roll": []}, {"roll": [1]}]      # checking is no move
 
 
 def test_holding_after_the_third_roll_is_illegal():
     game = new_game()
     for _ in range(3):
         game.roll()
-    assert_illegal(game, "no_rolls_left", game.hold, [1])
+    assert_illegal(game, "no_rolls_left", game.check_hold, [1])
+    assert game.check_hold([]) == ()
 
 
 def test_rolling_with_all_five_held_is_illegal():
     game = new_game()
     game.roll()
     assert_illegal(game, "all_held", game.roll, [0, 1, 2, 3, 4])
-    game.hold([0, 1, 2, 3, 4])                  # allowed as a UI state before scoring
-    assert_illegal(game, "all_held", game.roll)
+    # allowed as a UI state before scoring
+    assert game.check_hold([4, 3, 2, 1, 0]) == (0, 1, 2, 3, 4)
 
 
 @pytest.mark.parametrize("hold", [[5], [-1], [0, 0], "01", [True], [1.0], 3, {"0": 1}])
@@ -146,7 +257,9 @@ def test_a_malformed_hold_is_illegal(hold):
     game = new_game()
     game.roll()
     assert_illegal(game, "bad_hold", game.roll, hold)
-    assert_illegal(game, "bad_hold", game.hold, hold)
+    assert_illegal(game, "bad_hold", game.check_hold, hold)
+    fresh = new_game()
+    assert_illegal(fresh, "bad_hold", fresh.check_hold, hold)   # the indices come first
 
 
 def test_scoring_before_rolling_is_illegal():
@@ -191,8 +304,9 @@ def test_every_move_after_the_game_is_over_is_illegal():
     game.score(sorted(game.options())[0])       # the final box again, then no undo
     assert_illegal(game, "game_over", game.roll)
     assert_illegal(game, "game_over", game.score, "chance")
-    assert_illegal(game, "game_over", game.hold, [0])
+    assert_illegal(game, "game_over", game.check_hold, [0])
     assert_illegal(game, "game_over", game.apply, {"roll": []})
+    assert game.check_hold([]) == ()
     assert game.options() == {} and game.pending_poker_bonus() == 0
     assert not game.can_roll and not game.can_hold
 

@@ -1,5 +1,6 @@
-"""Save and load: round trips after every action, undo across a reload, and
-every kind of broken document raising InvalidSave (and nothing else)."""
+"""Save and load: round trips after every action, undo across a reload, the
+held dice a save carries, and every kind of broken document raising
+InvalidSave (and nothing else)."""
 
 import json
 import random
@@ -8,32 +9,40 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_cases import (apply_action, bad_save_cases, base_save, loaded_dice,
+from engine_cases import (Screen, apply_action, bad_save_cases, base_save, loaded_dice,
                           play_random_game, scripted_game)
 from dicepoker.errors import IllegalMove, InvalidSave
-from dicepoker.game import SAVE_FORMAT, SAVE_VERSION, Game
+from dicepoker.game import SAVE_FORMAT, SAVE_VERSION, Game, load as load_with_held, load_dict
 
 BAD_SAVES = bad_save_cases()
 
 
 def load(text):
-    return Game.from_json(text)
+    """The game of a save, by both loaders (one implementation: they must agree)."""
+    game, held = load_with_held(text)
+    other = Game.from_json(text)
+    assert other.to_dict(held=held) == game.to_dict(held=held)
+    return game
 
 
 def test_the_base_of_the_bad_documents_loads():
     """Each bad document is the base with one defect; the base itself is fine."""
     doc = base_save()
-    game = load(json.dumps(doc))
-    assert game.to_dict() == doc
-    assert game.held == (0, 2) and game.rolls_used == 2
+    game, held = load_with_held(json.dumps(doc))
+    assert game.to_dict(held=held) == doc
+    assert held == (0, 2) and game.rolls_used == 2
+    assert load_dict(doc)[1] == (0, 2)
+    assert Game.from_dict(doc).to_dict() == dict(doc, state=dict(doc["state"], held=[]))
 
 
 @pytest.mark.parametrize("name,document,code,fragment", BAD_SAVES,
                          ids=[case[0] for case in BAD_SAVES])
-def test_a_bad_document_raises_invalid_save(name, document, code, fragment):
+@pytest.mark.parametrize("loader", [load_with_held, Game.from_json],
+                         ids=["load", "from_json"])
+def test_a_bad_document_raises_invalid_save(name, document, code, fragment, loader):
     argument = document["value"] if isinstance(document, dict) else document
     with pytest.raises(Exception) as caught:
-        load(argument)
+        loader(argument)
     error = caught.value
     assert type(error) is InvalidSave, "%s raised %r" % (name, error)
     assert error.code == code
@@ -47,7 +56,8 @@ def test_bad_documents_cover_the_issues_list():
     for code in ("not_json", "malformed", "wrong_format", "bad_version", "future_version",
                  "unknown_ruleset", "bad_players", "player_count", "unknown_box",
                  "score_range", "dice_count", "die_range", "box_filled", "too_many_rolls",
-                 "no_rolls_left", "state_mismatch", "bad_moves", "bad_move"):
+                 "no_rolls_left", "state_mismatch", "bad_moves", "bad_move", "bad_hold",
+                 "hold_before_roll", "game_over"):
         assert code in codes, code
 
 
@@ -67,11 +77,13 @@ def test_the_save_format_is_named_and_versioned():
 
 
 # --------------------------------------------------------------- round trips
-def _round_trip_checks(game, actions):
-    text = game.to_json()
-    loaded = load(text)
-    assert loaded.to_dict() == game.to_dict()
-    assert loaded.to_json() == text
+def _round_trip_checks(screen, actions):
+    game = screen.game
+    text = screen.to_json()
+    loaded, held = load_with_held(text)
+    assert held == screen.held
+    assert loaded.to_dict(held=held) == screen.to_dict()
+    assert loaded.to_json(held=held) == text
     assert loaded.can_undo == game.can_undo
     assert loaded.options() == game.options()
     assert loaded.totals() == game.totals()
@@ -93,16 +105,18 @@ def test_round_trip_after_every_action_and_the_game_continues_identically(rulese
     game = Game(names, ruleset=ruleset, seed=rng.randint(1, 10 ** 6), dice=source)
     saves = []
 
-    def after(game, actions):
-        _round_trip_checks(game, actions)
-        saves.append((len(actions), game.to_json()))
+    def after(screen, actions):
+        _round_trip_checks(screen, actions)
+        saves.append((len(actions), screen.to_json(), screen.undo_held))
 
     actions = play_random_game(rng, game, after_action=after, undo_rate=0.15)
     assert game.is_over
     final = game.to_dict()
+    assert any(json.loads(text)["state"]["held"] for _, text, _ in saves)
     # Continue from every 3rd save (and the last ones) with the remaining actions.
-    for count, text in saves[::3] + saves[-4:]:
-        resumed = load(text)
+    for count, text, undo_held in saves[::3] + saves[-4:]:
+        resumed = Screen(*load_with_held(text))
+        resumed.undo_held = undo_held          # the page's memory, not the save's
         for action in actions[count:]:
             apply_action(resumed, action)
         assert resumed.to_dict() == final
@@ -154,28 +168,76 @@ def test_reloading_cannot_reroll_the_dice():
 def test_held_dice_survive_a_reload_and_are_kept_by_the_next_roll():
     game = Game(["Ann"], seed="held")
     game.roll()
-    game.hold([1, 3])
-    loaded = load(game.to_json())
-    assert loaded.held == (1, 3)
+    text = game.to_json(held=[3, 1])
+    assert json.loads(text)["state"]["held"] == [1, 3]          # sorted
+    loaded, held = load_with_held(text)
+    assert held == (1, 3)
+    assert loaded.to_json(held=held) == text
     kept = (loaded.dice[1], loaded.dice[3])
-    loaded.roll()
+    loaded.roll(held)
     assert (loaded.dice[1], loaded.dice[3]) == kept
-    game.roll()
+    game.roll([1, 3])
     assert loaded.to_dict() == game.to_dict()
+
+
+def test_a_save_without_held_dice_loads_with_none_held():
+    game = Game(["Ann"], seed="held")
+    game.roll()
+    assert json.loads(game.to_json())["state"]["held"] == []
+    assert load_with_held(game.to_json())[1] == ()
+    doc = game.to_dict(held=[2])
+    del doc["state"]["held"]                # a state without it is malformed ...
+    with pytest.raises(InvalidSave) as caught:
+        load_dict(doc)
+    assert caught.value.code == "malformed"
+    game_only, held = load_dict(doc, verify=False)      # ... unless the state is not checked
+    assert held == () and game_only.dice == game.dice
 
 
 def test_all_five_held_in_a_save_loads_but_cannot_be_rolled():
     """Holding all five is a UI state (the player is about to score), not a roll."""
     game = Game(["Ann"], seed="held-all")
     game.roll()
-    game.hold([0, 1, 2, 3, 4])
-    loaded = load(game.to_json())
-    assert loaded.held == (0, 1, 2, 3, 4)
-    before = loaded.to_dict()
+    loaded, held = load_with_held(game.to_json(held=[0, 1, 2, 3, 4]))
+    assert held == (0, 1, 2, 3, 4)
+    before = loaded.to_dict(held=held)
     with pytest.raises(IllegalMove) as caught:
-        loaded.roll()
+        loaded.roll(held)
     assert caught.value.code == "all_held"
-    assert loaded.to_dict() == before
+    assert loaded.to_dict(held=held) == before
+
+
+@pytest.mark.parametrize("rolls,held,code", [
+    (0, [0], "hold_before_roll"), (3, [1], "no_rolls_left"), (1, [5], "bad_hold"),
+    (2, [2, 2], "bad_hold"), (1, "01", "bad_hold"), (1, [True], "bad_hold"),
+])
+def test_held_dice_the_position_does_not_allow_are_refused(rolls, held, code):
+    game = Game(["Ann", "Ben"], seed="held-rules")
+    for _ in range(rolls):
+        game.roll()
+    with pytest.raises(IllegalMove) as caught:         # never written ...
+        game.to_json(held=held)
+    assert caught.value.code == code
+    doc = game.to_dict()
+    doc["state"]["held"] = held
+    for loader in (load_with_held, Game.from_json):   # ... nor loaded
+        with pytest.raises(InvalidSave) as caught:
+            loader(json.dumps(doc))
+        assert caught.value.code == code
+    with pytest.raises(InvalidSave) as caught:         # checked without verify too
+        load_dict(doc, verify=False)
+    assert caught.value.code == code
+
+
+def test_held_dice_in_a_finished_game_are_refused():
+    game = Game(["Ann"], ruleset="yahtzee", seed="held-over")
+    play_random_game(random.Random(2), game, undo_rate=0)
+    assert load_with_held(game.to_json())[1] == ()
+    doc = game.to_dict()
+    doc["state"]["held"] = [0]
+    with pytest.raises(InvalidSave) as caught:
+        load_dict(doc)
+    assert caught.value.code == "game_over"
 
 
 def test_a_scripted_game_round_trips_with_its_dice_list():
@@ -242,6 +304,8 @@ def test_any_edit_of_a_save_loads_faithfully_or_raises_invalid_save(edits):
         assert str(error)
         return
     # Whatever loads must be a consistent game that saves back to an equivalent document.
-    again = load(game.to_json())
-    assert again.to_dict() == game.to_dict()
+    held = load_with_held(text)[1]
+    again, held_again = load_with_held(game.to_json(held=held))
+    assert again.to_dict(held=held_again) == game.to_dict(held=held)
     assert game.state_dict()["cards"] == doc["state"]["cards"]
+    assert list(held) == sorted(doc["state"]["held"])

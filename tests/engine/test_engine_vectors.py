@@ -37,6 +37,12 @@ def test_the_vectors_cover_every_kind_of_check():
     assert any(sum(g["final"]["state"]["poker_bonuses"]) for g in vectors["games"][2:])
     assert any(a[0] == "undo" for g in vectors["games"] for a in g["actions"])
     assert len(vectors["bad_saves"]) >= 100 and len(vectors["illegal"]) >= 15
+    # held dice the position does not allow, and the UI's actions refused as moves
+    assert {"hold_before_roll", "no_rolls_left", "game_over"} <= set(
+        item["code"] for item in vectors["bad_saves"] if "held" in item["name"])
+    assert {"hold", "undo"} <= set(
+        kind for item in vectors["illegal"] if item["call"][0] == "apply"
+        and item["code"] == "bad_move" for kind in item["call"][1])
 
 
 def test_the_checker_passes_on_cpython():

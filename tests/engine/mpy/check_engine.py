@@ -16,7 +16,7 @@ import sys
 
 from dicepoker.dice import ScriptedDice, SeededDice, dice_from_dict
 from dicepoker.errors import DicePokerError, IllegalMove, InvalidSave
-from dicepoker.game import Game
+from dicepoker.game import Game, check_hold, load
 from dicepoker.rules import BOXES, RULESETS, score
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -99,43 +99,101 @@ def check_seeded(vectors, check):
         check.count("seeds")
 
 
+class Screen:
+    """A game and the dice its player keeps (screen state, not the game's).
+
+    The same rules as ``engine_cases.Screen`` (which cannot be imported here):
+    a roll without an argument keeps the held dice, they stay held while rolls
+    are left, a score clears them and an undo gives back those of the score.
+    """
+
+    def __init__(self, game, held=()):
+        self.game = game
+        self.held = tuple(held)
+        self.undo_held = ()
+
+    def hold(self, indices):
+        self.held = self.game.check_hold(indices)
+
+    def roll(self, hold=None):
+        if hold is None:
+            hold = self.held
+        dice = self.game.roll(hold)
+        self.rolled(hold)
+        return dice
+
+    def score(self, box):
+        points = self.game.score(box)
+        self.scored()
+        return points
+
+    def undo(self):
+        self.game.undo()
+        self.held = self.undo_held
+        self.undo_held = ()
+
+    def apply(self, move):
+        result = self.game.apply(move)
+        if "roll" in move:
+            self.rolled(move["roll"])
+        else:
+            self.scored()
+        return result
+
+    def rolled(self, hold):
+        self.held = check_hold(hold) if self.game.rolls_left else ()
+
+    def scored(self):
+        self.undo_held = self.held
+        self.held = ()
+
+    def snapshot(self):
+        return (self.game.to_dict(held=self.held), self.game.can_undo, self.held)
+
+
 def new_game(setup):
-    return Game(setup["players"], ruleset=setup["ruleset"],
-                dice=dice_from_dict(setup["dice_source"]))
+    return Screen(Game(setup["players"], ruleset=setup["ruleset"],
+                       dice=dice_from_dict(setup["dice_source"])))
 
 
-def apply_action(game, action):
+def apply_action(screen, action):
     kind = action[0]
     if kind == "roll":
-        return game.roll() if action[1] is None else game.roll(hold=action[1])
+        return screen.roll(action[1])
     if kind == "hold":
-        return game.hold(action[1])
+        return screen.hold(action[1])
     if kind == "score":
-        return game.score(action[1])
+        return screen.score(action[1])
     if kind == "undo":
-        return game.undo()
+        return screen.undo()
     if kind == "apply":
-        return game.apply(action[1])
+        return screen.apply(action[1])
     raise ValueError("unknown action %r" % (action,))
 
 
-def position(game):
-    return [game.current_player, game.round, game.rolls_used, list(game.dice), list(game.held),
+def position(screen):
+    game = screen.game
+    return [game.current_player, game.round, game.rolls_used, list(game.dice), list(screen.held),
             game.totals()]
 
 
 def check_games(vectors, check):
     for item in vectors["games"]:
         name = item["name"]
-        game = new_game(item["setup"])
+        screen = new_game(item["setup"])
+        game = screen.game
         for number, (action, expected) in enumerate(zip(item["actions"], item["positions"])):
-            apply_action(game, action)
-            check.equal(position(game), expected, "%s, after action %d" % (name, number + 1))
-            if number % 25 == 0 or "undo" in action:
-                loaded = Game.from_json(game.to_json())
-                check.equal(loaded.to_dict(), game.to_dict(),
+            apply_action(screen, action)
+            check.equal(position(screen), expected, "%s, after action %d" % (name, number + 1))
+            if number % 25 == 0 or "undo" in action or "hold" in action:
+                text = game.to_json(held=screen.held)
+                loaded, held = load(text)
+                check.equal(loaded.to_dict(held=held), game.to_dict(held=screen.held),
                             "%s, reload after action %d" % (name, number + 1))
+                check.equal(held, screen.held, "%s, held after reload" % name)
                 check.equal(loaded.can_undo, game.can_undo, "%s, can_undo after reload" % name)
+                check.equal(Game.from_json(text).to_dict(), loaded.to_dict(),
+                            "%s, from_json after action %d" % (name, number + 1))
                 check.count("reloads")
         check.expect(game.is_over, name + " is over")
         check.equal(game.to_dict(), item["final"], name + ", final save")
@@ -154,29 +212,29 @@ def check_bad_saves(vectors, check):
     for item in vectors["bad_saves"]:
         document = item["document"]
         argument = document["value"] if isinstance(document, dict) else document
-        try:
-            Game.from_json(argument)
-        except InvalidSave as error:
-            check.equal(error.code, item["code"], "bad save %r: code" % item["name"])
-            check.expect(item["fragment"] in str(error),
-                         "bad save %r: message %r lacks %r"
-                         % (item["name"], str(error), item["fragment"]))
-        except Exception as error:  # noqa: BLE001 - anything else is the failure reported
-            check.failures.append("bad save %r raised %s: %s"
-                                  % (item["name"], type(error).__name__, error))
-        else:
-            check.failures.append("bad save %r loaded" % item["name"])
+        for how, loader in (("load", load), ("from_json", Game.from_json)):
+            what = "bad save %r (%s)" % (item["name"], how)
+            try:
+                loader(argument)
+            except InvalidSave as error:
+                check.equal(error.code, item["code"], what + ": code")
+                check.expect(item["fragment"] in str(error),
+                             "%s: message %r lacks %r" % (what, str(error), item["fragment"]))
+            except Exception as error:  # noqa: BLE001 - anything else is the failure reported
+                check.failures.append("%s raised %s: %s" % (what, type(error).__name__, error))
+            else:
+                check.failures.append(what + " loaded")
         check.count("bad_saves")
 
 
 def check_illegal(vectors, check):
     for item in vectors["illegal"]:
-        game = new_game(item["setup"])
+        screen = new_game(item["setup"])
         for action in item["actions"]:
-            apply_action(game, action)
-        before = (game.to_dict(), game.can_undo, game.held)
+            apply_action(screen, action)
+        before = screen.snapshot()
         try:
-            apply_action(game, item["call"])
+            apply_action(screen, item["call"])
         except IllegalMove as error:
             check.equal(error.code, item["code"], "illegal %r: code" % item["name"])
             check.expect(isinstance(error, DicePokerError) and isinstance(error, ValueError),
@@ -186,8 +244,7 @@ def check_illegal(vectors, check):
                                   % (item["name"], type(error).__name__, error))
         else:
             check.failures.append("illegal %r was accepted" % item["name"])
-        check.equal((game.to_dict(), game.can_undo, game.held), before,
-                    "illegal %r changed the state" % item["name"])
+        check.equal(screen.snapshot(), before, "illegal %r changed the state" % item["name"])
         check.count("illegal")
 
 
