@@ -4,12 +4,23 @@ The engine (CPython ``dicepoker.game.Game``) replays every move the test makes
 through the UI; ``assert_matches`` then compares the whole page with it: dice,
 holds, every scorecard cell (preview or written score), every total, whose
 turn, and whether Roll and Undo are usable.
+
+The dice the player keeps are the page's state, not the engine's, so these
+helpers keep them for each game (:func:`held`, :func:`set_held`,
+:func:`toggle_hold`, :func:`roll`), as the page does: kept after a roll while
+rolls are left, none after a box is filled, those of the filled box again
+after an undo.  :func:`saved_game` gives the saved game with the holds of its
+save.
 """
 
 import json
 import urllib.parse
+import weakref
 
-from dicepoker.game import Game
+from dicepoker.game import load
+
+# game -> (its moves when the holds were set, the holds): valid while the moves are the same
+_HELD = weakref.WeakKeyDictionary()
 
 READ_PAGE = """() => {
   const html = document.documentElement;
@@ -42,6 +53,40 @@ def read(page):
     return page.evaluate(READ_PAGE)
 
 
+def held(game):
+    """The dice the page keeps in ``game``'s position (sorted positions).
+
+    Those set last with :func:`set_held` if the game has not moved since (an
+    undo comes back to that position, and so to its holds); else what a move
+    leaves kept: a roll's own holds while rolls are left, otherwise none.
+    """
+    entry = _HELD.get(game)
+    if entry is not None and entry[0] == game.moves:
+        return entry[1]
+    last = game.moves[-1] if game.moves else {}
+    if "roll" in last and game.rolls_left:
+        return tuple(last["roll"])
+    return ()
+
+
+def set_held(game, keep):
+    """Keep ``keep`` in ``game``'s position (checked by the engine's hold rule)."""
+    _HELD[game] = ([dict(m) for m in game.moves], game.check_hold(keep))
+
+
+def toggle_hold(game, index):
+    """What a tap on die ``index`` does: keep it if it is free, free it if it is kept."""
+    keep = [i for i in held(game) if i != index]
+    if len(keep) == len(held(game)):
+        keep.append(index)
+    set_held(game, keep)
+
+
+def roll(game):
+    """What Roll does: throw the dice not kept."""
+    return game.roll(held(game))
+
+
 def assert_matches(page, game):
     """The page shows exactly the engine's ``game``."""
     seen = read(page)
@@ -50,7 +95,7 @@ def assert_matches(page, game):
     dice = list(game.dice) if game.dice else [0] * 5
     assert [d[1] for d in seen["dice"]] == dice
     assert [d[0] for d in seen["dice"]] == [0, 1, 2, 3, 4]
-    assert [d[2] == "true" for d in seen["dice"]] == [i in game.held for i in range(5)]
+    assert [d[2] == "true" for d in seen["dice"]] == [i in held(game) for i in range(5)]
 
     options = game.options()
     cells = {(p, box): (tag, text) for p, box, tag, text in seen["cells"]}
@@ -69,7 +114,7 @@ def assert_matches(page, game):
     totals = dict(seen["totals"])
     assert len(totals) == len(seen["totals"]) == len(game.players)
     assert totals == {p: str(t) for p, t in enumerate(game.totals())}
-    can_roll = game.can_roll and len(game.held) < 5
+    can_roll = game.can_roll and len(held(game)) < 5
     assert seen["roll"] == (not can_roll)
     assert seen["undo"] == (game.is_over or not game.can_undo)
     return seen
@@ -102,12 +147,12 @@ def fill_box(page, game, box):
 def set_holds(page, game, keep, use_keys=False):
     """Make exactly ``keep`` held, by taps or by the keys 1-5."""
     for i in range(5):
-        if (i in keep) != (i in game.held):
+        if (i in keep) != (i in held(game)):
             if use_keys:
                 page.keyboard.press(str(i + 1))
             else:
                 page.click('.die[data-index="%d"]' % i)
-            game.toggle_hold(i)
+            toggle_hold(game, i)
 
 
 def play_turn(page, game, check=True, use_keys=False):
@@ -124,7 +169,7 @@ def play_turn(page, game, check=True, use_keys=False):
             page.keyboard.press("Space")
         else:
             page.click("#roll")
-        game.roll()
+        roll(game)
         if check:
             assert_matches(page, game)
     fill_box(page, game, choose_box(game))
@@ -132,8 +177,15 @@ def play_turn(page, game, check=True, use_keys=False):
         assert_matches(page, game)
 
 
+def from_save(text):
+    """The game of a saved text, with the holds of the save (see :func:`held`)."""
+    game, holds = load(text)
+    set_held(game, holds)
+    return game
+
+
 def saved_game(page):
-    return Game.from_json(page.evaluate("localStorage.getItem('dicepoker.game')"))
+    return from_save(page.evaluate("localStorage.getItem('dicepoker.game')"))
 
 
 def open_with_saved_text(page, base_url, text, goto_ready, state="ready"):
@@ -147,7 +199,7 @@ def open_with_saved_text(page, base_url, text, goto_ready, state="ready"):
 
 def inject_game(page, base_url, game, goto_ready, state="ready"):
     """Load the page with ``game`` as the saved game in progress."""
-    open_with_saved_text(page, base_url, game.to_json(), goto_ready, state)
+    open_with_saved_text(page, base_url, game.to_json(held=held(game)), goto_ready, state)
 
 
 def pseudo_catalogue(en_text, lang, categories):

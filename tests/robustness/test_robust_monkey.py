@@ -6,8 +6,8 @@ language switch; a new game through the setup screen or a link; answers to
 the confirmation dialog (OK, Cancel, Esc) and the end screen's buttons.
 
 After every step (``check``):
-- the saved game (``dicepoker.game``) loads with CPython's ``Game.from_json``,
-  which validates it and replays every move;
+- the saved game (``dicepoker.game``) loads with CPython's ``dicepoker.game.load``,
+  which validates it, replays every move and gives the held dice it keeps;
 - the page shows exactly that game (``gameui.assert_matches``: dice, holds,
   every card cell, totals, Roll/Undo state);
 - each player's total is the sum of its parts, no box was filled twice, no
@@ -27,8 +27,7 @@ import json
 import os
 import random
 
-from dicepoker.game import Game
-from gameui import assert_matches, link
+from gameui import assert_matches, from_save, held, link, roll, set_held, toggle_hold
 
 DEFAULT_STEPS = 900
 SEQUENCE_LENGTH = (2, 5)          # short sequences: a few hundred per run
@@ -62,7 +61,8 @@ class Monkey:
         return self.page.evaluate(SNAPSHOT)
 
     def saved(self, snap):
-        return Game.from_json(snap["saved"]) if snap["saved"] is not None else None
+        """The saved game, its held dice kept by ``gameui`` (``held(game)``)."""
+        return from_save(snap["saved"]) if snap["saved"] is not None else None
 
     # ------------------------------------------------------------ checking
     def check(self, snap, expected=None):
@@ -103,7 +103,7 @@ class Monkey:
             ["die", "key", "roll", "space", "box", "undo", "reload", "lang", "new", "link"],
             weights=[22, 8, 16, 6, 24, 5, 2, 2, 2, 1])[0]
         self.log.append(kind)
-        expected = game.copy() if game is not None else None
+        expected = copy(game)
         if kind in ("die", "key"):
             i = rng.randrange(5)
             if kind == "die":
@@ -112,15 +112,15 @@ class Monkey:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
                 page.keyboard.press(str(i + 1))
             if game.can_hold:
-                expected.toggle_hold(i)
+                toggle_hold(expected, i)
         elif kind in ("roll", "space"):
             if kind == "roll":
                 page.locator("#roll").click(timeout=2000, force=True)
             else:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
                 page.keyboard.press(rng.choice(["Space", "Enter"]))
-            if game.can_roll and len(game.held) < 5:
-                expected.roll(hold=list(game.held))
+            if game.can_roll and len(held(game)) < 5:
+                roll(expected)
         elif kind == "box":
             options = game.options() if game.dice and not game.is_over else {}
             if not options:
@@ -160,7 +160,7 @@ class Monkey:
             page.keyboard.press("Escape")
         else:
             page.click(choice)
-        expected = game.copy() if game is not None else None
+        expected = copy(game)
         if choice != "#confirm":
             return self.check(self.snapshot(), expected)
         if isinstance(pending, tuple) and pending[0] == "zero":
@@ -194,10 +194,19 @@ class Monkey:
                                     timeout=30000)
 
 
+def copy(game):
+    """An independent copy of a saved game, with its held dice."""
+    if game is None:
+        return None
+    other = game.copy()
+    set_held(other, held(game))
+    return other
+
+
 def comparable(game, log):
     """The saved form; after an Undo without the held dice, which the live game
     restores from memory but a game rebuilt from its moves cannot know."""
-    data = game.to_dict()
+    data = game.to_dict(held=held(game))
     if log and log[-1] == "undo":
         data["state"].pop("held")
     return data
