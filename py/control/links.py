@@ -1,6 +1,6 @@
 """Challenge links: ``?players=Ann,Ben&seed=42&rules=yahtzee`` as a game setup.
 
-Pure Python: the browser layer decodes the query string (``URLSearchParams``)
+Pure Python: the shell decodes the query string (``URLSearchParams``)
 and passes a plain dict of strings here.  A link is identified by its
 ``link_key`` so that reloading the link's own game resumes it instead of
 asking to replace it.
@@ -9,6 +9,7 @@ asking to replace it.
 from dicepoker.dice import normalise_seed
 from dicepoker.game import check_players
 from dicepoker.rules import DEFAULT_RULESET, get_ruleset
+from dicepoker.seats import HUMAN
 
 
 def setup_from_params(params):
@@ -26,7 +27,7 @@ def setup_from_params(params):
     seed = params.get("seed")
     seed = normalise_seed(seed) if seed not in (None, "") else None
     return {"players": players, "ruleset": ruleset, "seed": seed,
-            "seats": ["human"] * len(players)}
+            "seats": [HUMAN] * len(players)}
 
 
 def link_key(setup):

@@ -1,0 +1,31 @@
+"""The game's controller as pure Python: one state of the screen, actions in, effects out.
+
+Everything the player's screen is *about* lives in one :class:`~control.state.State`:
+the game, which screen and dialog is open, the question being asked, the notice,
+the hint shown, the dice kept, whose seat is a computer and when it moves next.
+It changes only through :meth:`control.controller.Controller.dispatch`, which
+takes an **action** (plain data with one key: ``{"roll": True}``,
+``{"hold": 2}``, ``{"open": "rules"}``, ``{"confirm": True}``,
+``{"link": {...}}``, ``{"tick": 7}``, ...) and returns **effects** (plain data
+too: save this, announce that, record a result, advise on this position, call
+me back in 750 ms with this action).  The browser shell (``py/ui/``) turns DOM
+events into actions, carries out the effects and draws the state; nothing here
+imports ``js`` or ``pyscript``, so whole games are tested on CPython
+(``tests/control/``) and the same scenarios run on the page's MicroPython.
+
+Modules, one job each:
+
+- ``state``     the state and the facts derived from it (whose turn, may undo)
+- ``messages``  what the screen says, as message keys with parameters
+- ``effects``   the effects, as constructors (one spelling of each)
+- ``controller`` the one ``dispatch``: routes an action, then keeps the
+  invariants that follow every action (a stale hint goes, a computer's turn
+  gets its timer)
+- ``play``      the player's moves: dice, boxes, undo, and what is announced
+- ``games``     starting, resuming, links, setup, other tabs, imports, results
+- ``dialogs``   questions, dialogs, notices
+- ``assist``    the hint and the computer seats (the thinking is an effect)
+- ``links``     challenge links <-> setups
+- ``saves``     the save's meta data and the rule that keeps an older tab from
+  writing over a newer game
+"""

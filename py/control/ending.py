@@ -1,0 +1,44 @@
+"""The end of a game: its results recorded once, the end screen, Play again.
+
+``{"finish": version}`` comes in a task of its own after the tap that filled
+the last box (that tap draws the final card like any other; the high-score
+update and the results would double its time to the screen), or at start for
+a finished game whose results the page closed too early to record.  The
+results are recorded once (``meta.recorded``, saved with the game) and never
+lost: the finished game is saved by the last move, so a reload before this
+records them on start.  Fetched on first use (``control.controller.LATER``).
+"""
+
+from dicepoker.seats import HUMAN
+
+from .dialogs import open_dialog
+from .games import new_game, setup_of
+from .play import save_game
+
+
+def finish(state, fx):
+    """Record the results (once), then open the end screen."""
+    game = state.game
+    if not state.meta["recorded"]:
+        results = [[game.players[p], total] for p, total in enumerate(game.totals())
+                   if game.seats[p] == HUMAN]
+        fx.record(game.ruleset.id, results)
+        state.meta["recorded"] = True
+        save_game(state, fx)
+    if state.screen == "game":
+        open_dialog(state, "end")
+
+
+def on_finish(state, version, fx, ctl):
+    if version == state.version and state.game is not None and state.game.is_over:
+        finish(state, fx)
+
+
+def on_play_again(state, arg, fx, ctl):
+    game = state.game
+    if game is not None:
+        new_game(state, dict(setup_of(game), seed=None), fx)
+        fx.focus("roll")
+
+
+HANDLERS = {"finish": on_finish, "play_again": on_play_again}

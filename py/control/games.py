@@ -1,0 +1,182 @@
+"""Which game is on screen: start-up, links, setup, new games, results.
+
+- ``start`` resumes the saved game (a damaged one is kept aside and
+  explained), follows a challenge link (asking first over a game in
+  progress, never over the link's own game) or opens the setup.
+- a finished game's results are recorded by ``control.ending``.
+"""
+
+from dicepoker.errors import DicePokerError, InvalidSave, InvalidSetup
+from dicepoker.game import Game, load
+
+from .dialogs import ask, close_dialog, open_dialog, say
+from .links import link_key, setup_from_params
+from .messages import error_message, message
+from .play import save_game
+from .saves import clean_meta, new_meta
+from .state import SPEEDS
+
+
+def load_text(text):
+    """(game, held, error) from a saved game's text."""
+    try:
+        game, held = load(text)
+        return game, held, None
+    except InvalidSave as error:
+        return None, (), error
+    except Exception:            # a tampered save the engine's checks did not foresee
+        return None, (), InvalidSave("unreadable", "the saved game cannot be read")
+
+
+def explain_bad_save(state, fx, text, error):
+    fx.keep_aside(text)
+    say(state, message("notice.bad_save", reason=error_message(error, "save_error")),
+        message("notice.bad_save_download"), {"download_bad_save": True})
+
+
+def show(state, game, meta, held=(), screen=None):
+    """Put ``game`` on screen instead of the one there: a question about the old one is
+    dropped, the screen stays unless ``screen`` is given."""
+    state.game, state.meta = game, meta
+    state.version += 1
+    state.held, state.undo_held, state.rolled = tuple(held), (), ()
+    state.confirm = state.hint = state.last_move = None
+    state.computers.planned = state.computers.waiting = state.computers.thinking = None
+    if screen is not None:
+        state.screen = screen
+    if game.is_over and state.screen == "game":
+        open_dialog(state, "end")
+    else:
+        close_dialog(state, "end")
+        close_dialog(state, "review")
+
+
+def setup_of(game):
+    return {"players": list(game.players), "seats": list(game.seats),
+            "ruleset": game.ruleset.id}
+
+
+def open_setup(state):
+    game = state.game
+    if game is not None:
+        state.setup = setup_of(game)
+    state.setup_serial += 1
+    state.setup_error = None
+    state.screen = "setup"
+    state.dialogs = []
+
+
+def new_game(state, setup, fx, link=None):
+    """Start a game from a checked setup; ``link`` is the key of the link that asked for it."""
+    game = Game(setup["players"], ruleset=setup["ruleset"], seed=setup.get("seed"),
+                seats=setup.get("seats"))
+    if link is None:
+        fx.forget_link()
+    state.setup = setup_of(game)
+    fx.remember("setup", state.setup)
+    show(state, game, new_meta(link, rev=state.meta["rev"]), screen="game")
+    state.dialogs = []
+    save_game(state, fx)
+    fx.announce(message("announce.next", name=game.players[game.current_player]))
+
+
+# ------------------------------------------------------------------ actions
+def on_start(state, arg, fx, ctl):
+    """Page start: ``{"saved", "meta", "params", "last_setup", "speed"}``."""
+    if not isinstance(arg, dict):
+        arg = {}
+    if arg.get("speed") in SPEEDS:
+        state.computers.speed = arg["speed"]
+    last = arg.get("last_setup")
+    state.setup = last if isinstance(last, dict) else {}
+    saved = arg.get("saved")
+    game = None
+    if isinstance(saved, str):
+        game, held, error = load_text(saved)
+        if error is not None:
+            explain_bad_save(state, fx, saved, error)
+        else:
+            show(state, game, clean_meta(arg.get("meta")), held, screen="game")
+    if on_link(state, arg.get("params"), fx, ctl) == "started":
+        return
+    if state.game is None:
+        open_setup(state)
+    elif state.game.is_over and not state.meta["recorded"]:
+        fx.timer(0, {"finish": state.version})   # the page closed before it could record them
+
+
+def on_link(state, params, fx, ctl):
+    """A challenge link's query (a dict of strings): start its game, or ask first."""
+    if not isinstance(params, dict):
+        return None
+    try:
+        setup = setup_from_params(params)
+    except DicePokerError as problem:
+        say(state, message("notice.bad_link", reason=error_message(problem)))
+        fx.forget_link()
+        return None
+    if setup is None:
+        return None
+    key = link_key(setup)
+    game = state.game
+    if game is not None and state.meta["link"] == key:
+        return "resumed"                  # a reload of the link's own game
+    if game is not None and not game.is_over:
+        ask(state, "link", {"new_game": {"setup": setup, "link": key}}, {"forget_link": True})
+        return "asked"
+    new_game(state, setup, fx, key)
+    return "started"
+
+
+def on_new_game(state, arg, fx, ctl):
+    """The answer to "leave this game?": ``{"setup": {...}, "link": key or None}``."""
+    try:
+        _check(arg["setup"])
+    except (InvalidSetup, KeyError, TypeError):
+        return
+    new_game(state, arg["setup"], fx, arg.get("link"))
+
+
+def _check(setup):
+    Game(setup["players"], ruleset=setup["ruleset"], seed=setup.get("seed") or 1,
+         seats=setup.get("seats"))
+
+
+def on_setup(state, setup, fx, ctl):
+    """The setup form was sent: ``{"players", "seats", "ruleset", "seed"}``."""
+    try:
+        _check(setup)
+    except InvalidSetup as error:
+        state.setup_error = error_message(error)
+        return
+    except (KeyError, TypeError, AttributeError):
+        state.setup_error = message("error.unknown")
+        return
+    state.setup_error = None
+    if state.game is not None and not state.game.is_over:
+        ask(state, "leave", {"new_game": {"setup": setup}})
+    else:
+        new_game(state, setup, fx)
+
+
+def on_open_setup(state, arg, fx, ctl):
+    open_setup(state)
+
+
+def on_back_to_game(state, arg, fx, ctl):
+    if state.game is not None and not state.game.is_over:
+        state.screen = "game"
+
+
+def on_storage_unavailable(state, arg, fx, ctl):
+    say(state, message("notice.no_storage"))
+
+
+def on_forget_link(state, arg, fx, ctl):
+    fx.forget_link()
+
+
+HANDLERS = {"start": on_start, "link": on_link, "new_game": on_new_game, "setup": on_setup,
+            "open_setup": on_open_setup, "back_to_game": on_back_to_game,
+
+            "storage_unavailable": on_storage_unavailable, "forget_link": on_forget_link}

@@ -1,0 +1,36 @@
+"""The save's meta data, and the rule that keeps an older tab from writing over a newer game.
+
+A game is saved as the engine's JSON (``dicepoker.game``) and a meta document
+(``dicepoker.game-meta``): ``{"link": key or None, "recorded": bool, "rev": int}``.
+``rev`` counts the saves of this game's line, across tabs: each save writes
+``rev + 1`` and says which ``rev`` it was based on, and storage refuses it when
+another tab has saved a later one meanwhile (:func:`may_write`).  The tab
+that was refused then shows the newer game (the ``stored`` action).
+"""
+
+
+def new_meta(link=None, recorded=False, rev=0):
+    return {"link": link, "recorded": recorded, "rev": rev}
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def clean_meta(data):
+    """A stored meta document as the controller uses it (never trust storage)."""
+    if not isinstance(data, dict):
+        data = {}
+    link, rev = data.get("link"), data.get("rev")
+    return new_meta(link if isinstance(link, str) else None, data.get("recorded") is True,
+                    rev if _is_int(rev) and rev >= 0 else 0)
+
+
+def revision(meta):
+    """The ``rev`` of a stored meta document (0 when none or unreadable)."""
+    return clean_meta(meta)["rev"]
+
+
+def may_write(stored_meta, base):
+    """Whether a save based on revision ``base`` may be written over ``stored_meta``."""
+    return revision(stored_meta) <= base
