@@ -11,7 +11,7 @@ are about twice the size of their bytecode.  The page loads these
 precompiled modules instead; only the tiny composition root py/main.py
 stays source (PyScript's <script src> needs it).
 
-Every py/dicepoker/**/*.py and py/ui/*.py is compiled, except the modules
+Every py/dicepoker/**/*.py, py/control/*.py and py/ui/*.py is compiled, except the modules
 that run only on CPython (``CPYTHON_ONLY``: the table builder needs numpy),
 which the page never imports.  The modules page
 start imports go together into static/mpy/start.bundle (one download,
@@ -39,7 +39,7 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = "static/mpy"
-PACKAGES = ("dicepoker", "ui")  # folders under py/ that are compiled (recursively)
+PACKAGES = ("dicepoker", "control", "ui")  # folders under py/ that are compiled (recursively)
 CPYTHON_ONLY = ("dicepoker/strategy/build.py",)  # never imported by the page
 EXPECTED_VERSION = "MicroPython v1.28."  # must match the vendored runtime
 BUNDLE = "start.bundle"  # the start modules, in one file (static/js/boot.js fetches it)

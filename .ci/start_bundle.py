@@ -16,11 +16,13 @@ needs it: the bundle follows.
 
 Format (little endian), read by ``unpackModules`` in ``static/js/boot.js``::
 
-    b"DPMB"  uint32 index_length  index (UTF-8 JSON: [[path, size], ...])
+    b"DPMB"  uint32 index_length  index (UTF-8 JSON: [[folder, [[name, size], ...]], ...])
     the files' bytes, one after the other, in index order
 
-``path`` is where the module goes in the virtual file system, relative to
-the working folder ("dicepoker/game.mpy"), exactly as ``[files]`` had it.
+``folder + name + ".mpy"`` is where the module goes in the virtual file
+system, relative to the working folder ("dicepoker/" + "game" + ".mpy"),
+exactly as ``[files]`` had it; the index names each folder once (it is read
+at every page start, so its bytes count).
 
 Pure standard library; used by .ci/compile_mpy.py and the tests.
 """
@@ -114,9 +116,17 @@ def start_sources(root):
 
 
 def pack(entries):
-    """The bundle of ``entries`` [(fs_path, bytes), ...]."""
-    index = json.dumps([[path, len(data)] for path, data in entries],
-                       separators=(",", ":")).encode("utf-8")
+    """The bundle of ``entries`` [(fs_path, bytes), ...] (every path ends in .mpy)."""
+    index = []
+    for path, data in entries:
+        if not path.endswith(".mpy"):
+            raise ValueError("a start module is .mpy: %r" % path)
+        folder, _, name = path[:-4].rpartition("/")
+        folder = folder + "/" if folder else ""
+        if not index or index[-1][0] != folder:
+            index.append([folder, []])
+        index[-1][1].append([name, len(data)])
+    index = json.dumps(index, separators=(",", ":")).encode("utf-8")
     return MAGIC + struct.pack("<I", len(index)) + index + b"".join(data for _, data in entries)
 
 
@@ -128,9 +138,10 @@ def unpack(bundle):
     index = json.loads(bundle[8:8 + length].decode("utf-8"))
     at = 8 + length
     entries = []
-    for path, size in index:
-        entries.append((path, bundle[at:at + size]))
-        at += size
+    for folder, files in index:
+        for name, size in files:
+            entries.append((folder + name + ".mpy", bundle[at:at + size]))
+            at += size
     if at != len(bundle):
         raise ValueError("start bundle: %d bytes after the last file" % (len(bundle) - at))
     return entries

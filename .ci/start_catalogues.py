@@ -10,8 +10,8 @@ static/i18n/start/<lang>.json (generated, committed, checked byte for byte)
 leaves out the message groups only shown by features loaded on first use or
 later in a game — hints, the review, save and load, why a saved game could
 not be restored, the end of a game — and translators' notes: about half
-of each file.  boot.js fetches the start part; ``App.complete_catalogue``
-(py/ui/app.py) adds the rest before one of those features draws.
+of each file.  boot.js fetches the start part; ``ui.language.Texts``
+(py/ui/language.py) adds the rest before one of those features draws.
 
 Kept in the start part even under those prefixes: the keys the markup uses
 (``data-i18n``, ``data-i18n-attr`` in index.html: translated at start) outside
@@ -19,7 +19,7 @@ Kept in the start part even under those prefixes: the keys the markup uses
 or the rest of the catalogue, cannot be fetched (offline before the first
 visit was cached).  ``LATER_MARKUP`` are the elements only those features
 show (the Save and load, review and end-of-game dialogs, the hint list):
-they keep their English markup text until ``App.complete_catalogue``
+they keep their English markup text until ``ui.language.Texts``
 translates them, which it does before they open.
 """
 import html.parser
@@ -32,13 +32,13 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 SOURCE = "static/i18n/%s.json"
 OUT = "static/i18n/start/%s.json"
-LANGUAGES = ("en", "lt", "be", "sk")
+LANGUAGES = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))["LANGUAGES"]   # the one list
 
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
                   "confirm.import_", "notice.bad_save")
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "review.loading", "review.failed",
               "transfer.load_failed", "save_error.unknown")
-# ids of the markup that opens only after the catalogue is complete (py/ui/app.py)
+# ids of the markup that opens only after the catalogue is complete (py/ui/dialog.py, hint.py)
 LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list")
 
 

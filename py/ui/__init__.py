@@ -1,7 +1,12 @@
-"""The browser side of Dice Poker: the only code that touches ``pyscript``/``js``.
+"""The browser shell of Dice Poker: the only code that touches ``pyscript``/``js``.
 
-``app`` (controller) applies moves to the engine, saves, and asks ``render``
-to draw; ``input`` turns DOM events into moves; ``storage`` wraps
-localStorage; ``i18n`` holds the messages.  ``i18n``, ``highscores`` and
-``links`` are pure Python and import nothing from the browser.
+``page`` composes it; ``input`` turns DOM events into actions for
+``control`` (the pure controller); ``shell`` hands each action on, has the
+views draw the new state and ``effects`` carry out what the controller asked
+for (saves in ``storage``, timers, hints, computer moves).  One view owns each
+element: ``screens`` (the page), ``setup_form``, ``board`` (card and chips),
+``tray`` (dice and buttons), ``notice``, ``confirm``, and, fetched on first use
+(``later``, ``lazy``): ``hint``, ``end``, ``scores``, ``rules``, ``review``,
+``transfer_dialog``.  ``i18n``, ``words``, ``highscores`` and ``transfer`` are
+pure Python.
 """

@@ -1,12 +1,26 @@
 """The local high-score table: the best 10 results per rule set.
 
-Pure data in, data out (storage lives in ``storage.py``).  The table is
+Pure data in, data out; :func:`load` and :func:`save` are given the page's
+storage (``ui.storage.Storage``).  Fetched on first use, with the end screen
+and the high-score dialog (``ui.lazy``).  The table is
 ``{ruleset_id: [{"name", "score", "date", "players"}, ...]}``, best first; an
 older result ranks above a newer one with the same score, so a tie never pushes
 out a result that was there first.
 """
 
+from dicepoker.game import MAX_NAME_LENGTH
+
 TOP = 10
+KEY = "dicepoker.highscores"     # where the table is kept (ui/storage.py lists every key)
+
+
+def load(storage):
+    """The stored table, cleaned (never trust storage)."""
+    return clean_table(storage.get_json(KEY, {}))
+
+
+def save(storage, table):
+    return storage.set_json(KEY, table)
 
 
 def _clean_entry(entry):
@@ -18,7 +32,7 @@ def _clean_entry(entry):
         return None
     date = entry.get("date") if isinstance(entry.get("date"), str) else ""
     players = entry.get("players") if isinstance(entry.get("players"), int) else 1
-    return {"name": name[:40], "score": score, "date": date[:10], "players": players}
+    return {"name": name[:MAX_NAME_LENGTH], "score": score, "date": date[:10], "players": players}
 
 
 def clean_table(data):

@@ -12,25 +12,27 @@ Catalogue convention (``static/i18n/<lang>.json``, one flat JSON object):
   categories (CLDR names) and always gets its number as ``{count}``:
   en ``one/other``; lt ``one/few/other``; be ``one/few/many``; sk ``one/few/other``.
   Example: ``"rolls.left": {"one": "{count} roll left", "other": "{count} rolls left"}``.
-- Errors from the engine are shown through ``error.<code>`` (moves and setup) and
-  ``save_error.<code>`` (why a saved game could not be restored), with the
-  error's ``params`` as placeholders; unknown codes fall back to ``error.unknown``
-  / ``save_error.unknown``.
+- Errors from the engine are shown through ``error.<code>`` (moves and setup),
+  ``save_error.<code>`` (why a saved game could not be restored) and
+  ``import_error.<code>`` (a file that cannot be imported), with the error's
+  ``params`` as placeholders; unknown codes fall back to ``<prefix>.unknown``
+  (``Catalogue.say`` of ``control.messages.error_message``).
 - Static page text: elements in ``index.html`` carry ``data-i18n="key"`` (their
   text) and ``data-i18n-attr="attr:key attr:key"`` (attributes such as
   ``aria-label``); their English text in the HTML is only a fallback.
 """
 
-LANGUAGES = ("en", "lt", "be", "sk")
-DEFAULT_LANGUAGE = "en"
-
-# Integer plural categories each language's catalogue must provide.
+# The languages the game ships, and the integer plural categories each catalogue
+# must provide.  The one list of languages: .ci/start_catalogues.py imports it,
+# and boot.js reads the options of index.html's #lang, which a test compares.
 PLURAL_CATEGORIES = {
     "en": ("one", "other"),
     "lt": ("one", "few", "other"),
     "be": ("one", "few", "many"),
     "sk": ("one", "few", "other"),
 }
+LANGUAGES = ("en", "lt", "be", "sk")
+DEFAULT_LANGUAGE = LANGUAGES[0]
 
 
 def plural_category(lang, n):
@@ -58,15 +60,6 @@ def plural_category(lang, n):
     return "one" if n == 1 else "other"
 
 
-def pick_language(wanted):
-    """The first supported language among ``wanted`` (e.g. ``["lt-LT", "en"]``)."""
-    for tag in wanted:
-        base = str(tag).split("-")[0].lower()
-        if base in LANGUAGES:
-            return base
-    return DEFAULT_LANGUAGE
-
-
 def fill(template, params):
     """Replace ``{name}`` placeholders; an unknown placeholder stays visible as is."""
     out = []
@@ -91,7 +84,7 @@ class Catalogue:
 
     Page start has only the start part (``complete`` False: the messages of
     features fetched on first use are left out, see .ci/start_catalogues.py);
-    ``add`` completes it before such a feature draws (``App.complete_catalogue``).
+    ``add`` completes it before such a feature draws (``ui.language.Texts``).
     """
 
     def __init__(self, lang, messages, complete=True):
@@ -120,13 +113,32 @@ class Catalogue:
             raw = raw.get(plural_category(self.lang, count)) or raw.get("other") or ""
         return fill(raw, params)
 
-    def error(self, error, prefix="error"):
-        """A readable sentence for an engine error (``.code`` + ``.params``)."""
-        code = getattr(error, "code", None)
-        params = dict(getattr(error, "params", None) or {})
-        if "box" in params and self.has("box." + str(params["box"])):
-            params["box"] = self.t("box." + str(params["box"]))
-        key = "%s.%s" % (prefix, code)
-        if code is None or not self.has(key):
-            key = prefix + ".unknown"
+    def say(self, text):
+        """Word a message of the controller (``control.messages``), or None when a key it
+        needs is missing (a start catalogue: the rest must be added first).
+
+        A message is ``{"key", "params"}``, an engine error ``{"error", "params",
+        "prefix"}``, a list of messages (joined by spaces) or plain text; a
+        parameter that is a message is worded first."""
+        if isinstance(text, list):
+            parts = [self.say(part) for part in text]
+            return None if None in parts else " ".join(parts)
+        if not isinstance(text, dict):
+            return str(text)
+        params = {}
+        for name, value in text.get("params", {}).items():
+            if isinstance(value, (dict, list)):
+                value = self.say(value)
+                if value is None:
+                    return None
+            params[name] = value
+        if "error" in text:
+            prefix = text.get("prefix") or "error"
+            key = "%s.%s" % (prefix, text["error"])
+            if text["error"] is None or not self.has(key):
+                key = prefix + ".unknown"
+        else:
+            key = text["key"]
+        if not self.has(key):
+            return None if not self.complete else key
         return self.t(key, **params)

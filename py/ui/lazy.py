@@ -26,12 +26,18 @@ EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sourc
 _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
     "__init__", "dicesets", "states", "table", "advisor", "players", "review"))
 
-# Importable module -> the files (without extension) it needs, in import order.
+# Importable module -> the files (without extension) it needs, in import order.  A
+# module fetched on first use that needs no other (control.assist, ui.rules, ui.switch,
+# ...) is not listed: it is its own file.
+_ASSISTANTS = ("ui/coach", "ui/computer", "ui/assistants")  # they fetch the strategy when needed
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
-    "ui.computer": ("ui/coach", "ui/computer"),   # hints, computer seats: they load the strategy
-    "ui.review": _STRATEGY + ("ui/coach", "ui/review"),
-    "ui.transfer_dialog": ("ui/transfer", "ui/transfer_dialog"),   # Save and load
+    "ui.assistants": _ASSISTANTS,                   # hints and computer seats
+    "ui.hint": ("ui/words", "ui/hint"),
+    "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/review"),
+    "ui.transfer_dialog": ("ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
+    "ui.end": ("ui/highscores", "ui/scores", "ui/end"),
+    "ui.scores": ("ui/highscores", "ui/scores"),
 }
 
 
@@ -44,14 +50,15 @@ _lock = None
 
 
 async def load(module_name):
-    """Fetch (once) and import ``module_name`` (a key of ``GROUPS``); the module."""
+    """Fetch (once) and import ``module_name`` (with its ``GROUPS``); the module."""
     global _lock
     if module_name in sys.modules:
         return sys.modules[module_name]
     if _lock is None:
         _lock = asyncio.Lock()
     async with _lock:
-        missing = [path for path in GROUPS[module_name] if path not in _written]
+        files = GROUPS.get(module_name) or (module_name.replace(".", "/"),)
+        missing = [path for path in files if path not in _written]
         if missing:
             await _install(missing)
         __import__(module_name)

@@ -1,27 +1,71 @@
 """Composition root: builds the game page from its parts and starts it.
 
-engine (``dicepoker``) + renderer + input + storage + i18n -> :class:`ui.app.App`.
+controller (``control``) + views + effects + input + storage + texts -> :class:`ui.shell.Shell`.
 Nothing else happens here; each part says what it does in its own module.
 """
 
-from .app import App, apply_static_texts, load_start_catalogue
-from .assistants import Assistants
+from control.controller import Controller
+from control.state import joker_possible
+
+from . import lazy, storage as keys
+from .board import Board
 from .dom import query_params
+from .effects import Effects
 from .input import bind
-from .render import Renderer
+from .language import Texts, apply_static_texts, load_start_catalogue
+from .later import LaterView
+from .notice import Notice
+from .screens import Screens
 from .setup_form import SetupForm
-from .storage import Storage
+from .shell import Shell
+from .tray import Tray
+
+
+def _views(shell, catalogue):
+    """Every view, in drawing order (dialogs last, so a question opens on top)."""
+    return [
+        Screens(), SetupForm(catalogue), Board(), Tray(), Notice(),
+        LaterView(shell, "ui.joker", "JokerNote", joker_possible),
+        LaterView(shell, "ui.hint", "HintPanel", "hint", "hint.failed"),
+        LaterView(shell, "ui.end", "End", "end"),
+        LaterView(shell, "ui.review", "Review", "review", "review.failed"),
+        LaterView(shell, "ui.scores", "Scores", "scores"),
+        LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
+        LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
+        LaterView(shell, "ui.confirm", "Confirm", "confirm", undo={"confirm": False}),
+    ]
 
 
 async def start():
     catalogue = await load_start_catalogue()
-    storage = Storage()
-    app = App(storage, catalogue, Renderer(catalogue), SetupForm(catalogue))
-    storage.on_unavailable = app.storage_unavailable
-    app.assistants = Assistants(app)
-    app.observers.append(app.assistants.on_render)   # hint button, computer seats, app.busy
+    texts = Texts(catalogue)
+    storage = keys.Storage()
+    effects = Effects(storage)
+    shell = effects.shell = Shell(Controller(), texts, storage, effects)
+    views = shell.views = _views(shell, catalogue)
+    screens, setup_form = views[0], views[1]
+    texts.on_change = shell.draw
+    storage.on_unavailable = lambda: shell.act({"storage_unavailable": True})
+
+    async def switch_language(lang):
+        try:
+            switch = await lazy.load("ui.switch")
+        except lazy.LazyLoadError:
+            shell.act({"say": "transfer.load_failed"})
+            return
+        if await switch.switch(texts, lang):
+            storage.set(keys.LANG, lang)
+
     apply_static_texts(catalogue)
-    bind(app)
-    app.renderer.show_app()
-    await app.start(query_params())
-    return app
+    bind(shell, setup_form, storage, switch_language)
+    screens.show_app()
+    saved = storage.stored()
+    shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
+                         "params": query_params(), "last_setup": storage.get_json(keys.SETUP),
+                         "speed": storage.get(keys.SPEED)}})
+    notice = shell.state.notice
+    if notice is not None and texts.cat.say(notice["text"]) is None:
+        await texts.complete()      # a damaged save is explained before the page is ready
+    screens.starting = False
+    shell.draw()
+    return shell

@@ -1,7 +1,7 @@
 """The post-game review screen: each decision a human made, the best option, the points given away.
 
-Fetched on first use (``lazy.load("ui.review")``, from the end screen's
-``#open-review``), like the strategy package it needs.  The decisions come
+Fetched on first use (``ui.later.LaterView``, when the end screen's
+``#open-review`` opens it), like the strategy package it needs.  The decisions come
 from :func:`dicepoker.strategy.review.iter_decisions`; the list is drawn a
 few rows at a time, yielding to the browser in between, so a long game
 never freezes the page.  One row per decision (``[data-decision]``, in game
@@ -10,23 +10,43 @@ order) and, per human player, the total given away (``[data-review-total]``).
 
 import asyncio
 
-from .coach import CoachUnavailable, dice_text, number, option_text
+from dicepoker.seats import HUMAN
+
+from .coach import CoachUnavailable
+from . import lazy
+from .lazy import LazyLoadError
+from .later import sync
 from .dom import by_id, document
+from .words import dice_text, number, option_text
 
 ROWS_PER_YIELD = 6
 SMALL_LOSS = 0.05      # below this a choice counts as the best (table rounding)
 
-_shown = None          # (game, moves, language) of the review on screen
+_shown = None          # (game version, language) of the review on screen
+_filling = None        # the one being drawn
 
 
-async def show(app, coach):
-    """Fill ``#review-dialog`` for ``app.game`` (kept while the game and language stay)."""
-    global _shown
-    game, cat = app.game, app.cat
+class Review:
+    """The view of ``#review-dialog``: filled for the game on screen, kept while the game
+    and the language stay."""
+
+    def __init__(self, shell):
+        self.shell = shell
+        self.dialog = by_id("review-dialog")
+
+    def draw(self, state, texts):
+        wanted = "review" in state.dialogs
+        sync(self.dialog, wanted)
+        key = (state.version, texts.cat.lang)
+        if wanted and key != _shown and key != _filling:
+            asyncio.create_task(_show(state, texts, self.shell, key))
+
+
+async def _show(state, texts, shell, key):
+    global _shown, _filling
+    _filling = key
+    game, cat = state.game, texts.cat
     t = cat.t
-    key = (id(game), len(game.moves), cat.lang)
-    if _shown == key:
-        return
     status = by_id("review-status")
     rows = by_id("review-list")
     totals_list = by_id("review-totals")
@@ -34,14 +54,17 @@ async def show(app, coach):
     totals_list.replaceChildren()
     status.textContent = t("review.loading")
     _shown = None
-    humans = [p for p, seat in enumerate(game.seats) if seat == "human"]
+    humans = [p for p, seat in enumerate(game.seats) if seat == HUMAN]
     if not humans:
         status.textContent = t("review.none")
+        _filling = None
         return
     try:
+        coach = (await lazy.load("ui.assistants")).helper(shell).coach
         advisor = await coach.advisor_for(game.ruleset.id)
-    except CoachUnavailable:
+    except (CoachUnavailable, LazyLoadError):
         status.textContent = t("review.failed")
+        _filling = None
         return
     from dicepoker.strategy.review import iter_decisions
 
@@ -49,8 +72,8 @@ async def show(app, coach):
     counts = {p: 0 for p in humans}
     several = len(humans) > 1
     for index, decision in enumerate(iter_decisions(game, advisor)):
-        if app.game is not game:
-            return                      # a new game started meanwhile
+        if state.game is not game or _filling != key:
+            return                      # a new game (or language) came meanwhile
         player = decision["player"]
         given[player] += decision["loss"]
         counts[player] += 1
@@ -66,7 +89,7 @@ async def show(app, coach):
                            count=counts[p])
         totals_list.appendChild(li)
     status.textContent = t("review.intro") if any(counts.values()) else t("review.none")
-    _shown = key
+    _shown, _filling = key, None
 
 
 def _row(cat, game, index, decision, several):

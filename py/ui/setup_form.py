@@ -1,21 +1,21 @@
-"""The setup screen: player rows (name + seat), rule set, optional seed.
+"""The setup view: ``#setup-form``, player rows (name + seat), rule set, optional seed.
 
 A form is the one place where the DOM is read back: ``read()`` collects what
-the player typed into a plain setup dict, which the controller validates
-through the engine (``Game(...)`` raises ``InvalidSetup`` with a code).
+the player typed into a plain setup dict, which the shell sends as
+``{"setup": ...}``; the controller validates it through the engine and says
+why it was refused (``state.setup_error``).  Adding and removing rows is the
+form's own business until it is sent.  Each time the setup screen opens
+(``state.setup_serial``) the form shows ``state.setup``.
 
-Computer seats: ``COMPUTER_SEATS`` lists the seat kinds offered besides
-``human`` (played by ``ui.computer``); every player row's select offers
-them, labelled by the catalogue keys ``seat.<kind>``.  The engine stores
-seats in the game (``Game(seats=...)``).
+Every player row's seat select offers a person and the computer levels
+(``dicepoker.seats``), labelled by the catalogue keys ``seat.<kind>``.
 """
 
 from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
 from dicepoker.rules import DEFAULT_RULESET
+from dicepoker.seats import COMPUTER_LEVELS, HUMAN
 
 from .dom import by_id, clone_template, document
-
-COMPUTER_SEATS = ("optimal", "good", "beginner")
 
 
 class SetupForm:
@@ -26,27 +26,41 @@ class SetupForm:
         self.seed = by_id("seed")
         self.error = by_id("setup-error")
         self.rows = []
+        self._serial = None
+        self._error = None
+
+    def draw(self, state, texts):
+        if texts.cat is not self.cat:
+            self.set_catalogue(texts.cat)
+        if state.setup_serial != self._serial:
+            self._serial = state.setup_serial
+            self.fill(state.setup if isinstance(state.setup, dict) else {})
+        if state.setup_error is not self._error:
+            self._error = state.setup_error
+            self.show_error(texts.cat.say(state.setup_error) if state.setup_error else None)
+            if state.setup_error:
+                self.focus_first_problem()
 
     # ---------------------------------------------------------------- filling
     def fill(self, setup):
         """Show a setup (the last one used, or the defaults)."""
         self.list.replaceChildren()
         self.rows = []
-        players = setup.get("players") or []
-        seats = setup.get("seats") or []
+        players = setup.get("players") if isinstance(setup.get("players"), list) else []
+        seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
         for i in range(max(1, min(len(players), MAX_PLAYERS))):
-            name = players[i] if i < len(players) else None
-            seat = seats[i] if i < len(seats) else "human"
+            name = players[i] if i < len(players) and isinstance(players[i], str) else None
+            seat = seats[i] if i < len(seats) else HUMAN
             self._add_row(name, seat)
-        ruleset = setup.get("ruleset") or DEFAULT_RULESET
+        ruleset = setup.get("ruleset") if isinstance(setup.get("ruleset"), str) else DEFAULT_RULESET
         radios = document.querySelectorAll('input[name="ruleset"]')
         for i in range(radios.length):
             radios.item(i).checked = radios.item(i).value == ruleset
-        self.seed.value = setup.get("seed") or ""
+        self.seed.value = setup.get("seed") if isinstance(setup.get("seed"), str) else ""
         self.show_error(None)
         self.relabel()
 
-    def _add_row(self, name=None, seat="human"):
+    def _add_row(self, name=None, seat=HUMAN):
         li = clone_template("tpl-setup-player")
         number = len(self.rows) + 1
         li.querySelector(".player-dot").setAttribute("data-seat", str(number - 1))
@@ -59,12 +73,11 @@ class SetupForm:
             # Not the player's own choice: relabel() re-translates it on a language switch.
             name_input.setAttribute("data-default", default)
         select = li.querySelector(".player-seat")
-        for kind in COMPUTER_SEATS:
+        for kind in COMPUTER_LEVELS:
             option = document.createElement("option")
             option.value = kind
             select.appendChild(option)
-        select.value = seat if seat == "human" or seat in COMPUTER_SEATS else "human"
-        li.querySelector(".seat").hidden = not COMPUTER_SEATS
+        select.value = seat if seat == HUMAN or seat in COMPUTER_LEVELS else HUMAN
         self.list.appendChild(li)
         self.rows.append(li)
 

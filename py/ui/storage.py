@@ -2,13 +2,15 @@
 
 Keys (all under the ``dicepoker.`` prefix):
 
-- ``dicepoker.game``       the game in progress: the engine's ``to_json()``
+- ``dicepoker.game``       the game in progress: the engine's ``to_json(held=...)``
 - ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool, "rev": int}
-  ``rev`` counts the saves of this game's line (across tabs): a tab whose
-  copy is older than the stored one must not overwrite it (see ``save_game``).
+  (``control.saves``: a tab whose copy is older than the stored one never
+  writes over it)
 - ``dicepoker.setup``      last setup: {"players": [...], "seats": [...], "ruleset": id}
 - ``dicepoker.lang``       the language the player chose
+- ``dicepoker.computer-speed``  the computer seats' pace
 - ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
+  (``ui.highscores``, fetched with the end screen)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
   aside (never deleted) so it can be exported or reported.
 
@@ -19,8 +21,7 @@ player is told once that progress won't be kept.
 
 import json
 
-from dicepoker.errors import InvalidSave
-from dicepoker.game import Game
+from control.saves import may_write
 
 from .dom import window
 
@@ -29,8 +30,9 @@ GAME = PREFIX + "game"
 GAME_META = PREFIX + "game-meta"
 SETUP = PREFIX + "setup"
 LANG = PREFIX + "lang"
-HIGHSCORES = PREFIX + "highscores"
+SPEED = PREFIX + "computer-speed"
 BAD_SAVE = PREFIX + "bad-save."
+REMEMBERED = {"setup": SETUP, "computer-speed": SPEED}   # the controller's ``remember`` names
 
 
 class Storage:
@@ -47,7 +49,7 @@ class Storage:
         self.available = bool(self._store.set(probe, "1"))
         self._store.remove(probe)
         self._warned = False
-        self.last_bad_save = None     # key of the save kept aside at start, if any
+        self.last_bad_save = None     # key of the save kept aside, if any
 
     def _failed(self):
         self.available = False
@@ -82,71 +84,32 @@ class Storage:
         return self.set(key, json.dumps(value))
 
     # ------------------------------------------------------------- the game
-    def stored_revision(self):
-        """The ``rev`` of the game in storage (0 when none or unreadable)."""
-        meta = self.get_json(GAME_META, None)
-        rev = meta.get("rev") if isinstance(meta, dict) else None
-        return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
+    def stored(self):
+        """``{"game": text or None, "meta": ...}`` as stored now."""
+        return {"game": self.get(GAME), "meta": self.get_json(GAME_META, None)}
 
-    def is_stale(self, meta):
-        """True when another tab saved a newer state than the one ``meta`` belongs to."""
-        return self.available and self.stored_revision() > meta.get("rev", 0)
-
-    def save_game(self, game, meta):
-        """Write the game and its meta (rev + 1); False, writing nothing, if stale.
+    def save_game(self, save):
+        """Write a ``save`` effect; False, writing nothing, if another tab saved a newer game.
 
         Each key holds one whole JSON document, written in one ``setItem``:
         the game first, then the meta whose ``rev`` other tabs watch, so a tab
         that follows on the meta's ``storage`` event reads both in place.
         """
-        if self.is_stale(meta):
+        if self.available and not may_write(self.get_json(GAME_META, None), save["base"]):
             return False
-        meta["rev"] = meta.get("rev", 0) + 1
-        self.set(GAME, game.to_json())
-        self.set_json(GAME_META, meta)
+        self.set(GAME, save["game"])
+        self.set_json(GAME_META, save["meta"])
         return True
 
-    def clear_game(self):
-        self.remove(GAME)
-        self.remove(GAME_META)
-
-    def load_game(self):
-        """(game, meta, error): the saved game, or the reason it could not be restored.
-
-        A save that fails validation is moved aside under ``bad-save.<time>``
-        (only removed from ``game`` once the copy is written), and the
-        :class:`InvalidSave` is returned for the page to explain.
-        """
-        text = self.get(GAME)
-        if text is None:
-            return None, None, None
-        try:
-            game = Game.from_json(text)
-        except InvalidSave as error:
-            self._keep_aside(text)
-            return None, None, error
-        except Exception:  # a tampered save the engine's checks did not foresee
-            self._keep_aside(text)
-            return None, None, InvalidSave("unreadable", "the saved game cannot be read")
-        meta = self.get_json(GAME_META, {})
-        if not isinstance(meta, dict):
-            meta = {}
-        link = meta.get("link")
-        rev = meta.get("rev")
-        return game, {"link": link if isinstance(link, str) else None,
-                      "recorded": meta.get("recorded") is True,
-                      "rev": rev if isinstance(rev, int) and not isinstance(rev, bool) else 0}, None
-
-    def _keep_aside(self, text):
+    def keep_aside(self, text):
+        """Move a saved game that could not be restored to ``bad-save.<time>`` (it is only
+        removed from ``game`` once the copy is written)."""
         key = BAD_SAVE + str(window.Date.new().toISOString())
         self.last_bad_save = key
-        if self.set(key, text):
+        if self.get(GAME) != text:
+            self.set(key, text)              # another tab's bad game: ours stays where it is
+        elif self.set(key, text):
             self.remove(GAME)
             self.remove(GAME_META)
         else:
             self.last_bad_save = GAME      # could not copy it: it stays where it was
-
-    def bad_saves(self):
-        """[(key, time stamp)] of the saves kept aside, oldest first."""
-        keys = self._store.keys(BAD_SAVE)
-        return [(keys[i], keys[i][len(BAD_SAVE):]) for i in range(keys.length)]

@@ -1,53 +1,59 @@
 """The Save and load dialog: game and high scores as files, damaged saves.
 
-Loaded on first use (``App.open_transfer`` via ``ui.lazy``).  The formats and
-their checks are in ``transfer.py``; this module only talks to the page:
+Loaded on first use (``ui.later.LaterView``, via ``ui.lazy``).  The formats
+and their checks are in ``transfer.py``; this module only talks to the page:
 
 - downloads go through boot.js's ``dicePokerFiles.download`` (a Blob URL made
   in JS, never throws into Python);
 - files are read with the awaited ``file.text()`` promise (a rejection is
   catchable in MicroPython, a synchronous JS throw is not), after a size check;
 - every message is set as text, never HTML, whatever a file contains;
-- nothing is changed until a file has passed every check; importing a game
-  over one in progress asks first (``#confirm``).
+- nothing is changed until a file has passed every check; a game file goes
+  to the controller (``load_game``), which asks first over a game in progress.
 """
 
 import asyncio
 
 from dicepoker.errors import DicePokerError
 
+from control.messages import error_message
+
 from . import highscores, storage as keys, transfer
+from .later import sync
 from .dom import by_id, document, listen, local_date, window
 
-_bound = set()      # apps whose dialog buttons are bound (once per page)
+def run_effect(kind, value, shell):
+    """``download_bad_save``: offer the save kept aside at start as a file (``ui.effects.LATER``)."""
+    export_bad_save(shell, shell.storage.last_bad_save, shell.storage)
 
 
-def show(app):
-    """Show the dialog, with what can be exported now and the damaged saves."""
-    _bind(app)
-    show_status(app, "")
-    by_id("export-game").disabled = app.game is None
-    _list_bad_saves(app)
-    dialog = by_id("transfer-dialog")
-    if not dialog.open:
-        dialog.showModal()
+class Transfer:
+    """The view of ``#transfer-dialog`` (its buttons are bound when it is made, once a page)."""
+
+    def __init__(self, shell):
+        self.storage = shell.storage
+        self.dialog = by_id("transfer-dialog")
+        _bind(shell, shell.storage)
+
+    def draw(self, state, texts):
+        if sync(self.dialog, "transfer" in state.dialogs):
+            show_status("")
+            by_id("export-game").disabled = state.game is None
+            _list_bad_saves(self.storage, texts.cat)
 
 
-def _bind(app):
-    if id(app) in _bound:
-        return
-    _bound.add(id(app))
-    listen(by_id("export-game"), "click", lambda event: export_game(app))
-    listen(by_id("export-scores"), "click", lambda event: export_scores(app))
+def _bind(shell, storage):
+    listen(by_id("export-game"), "click", lambda event: export_game(shell))
+    listen(by_id("export-scores"), "click", lambda event: export_scores(shell, storage))
     listen(by_id("import-game"), "change",
-           lambda event: _spawn(import_game(app, event.target)))
+           lambda event: _spawn(import_game(shell, event.target)))
     listen(by_id("import-scores"), "change",
-           lambda event: _spawn(import_scores(app, event.target)))
+           lambda event: _spawn(import_scores(shell, storage, event.target)))
 
     def on_bad_save(event):
         button = event.target.closest("button[data-key]")
         if button is not None:
-            export_bad_save(app, button.getAttribute("data-key"))
+            export_bad_save(shell, button.getAttribute("data-key"), storage)
     listen(by_id("bad-saves"), "click", on_bad_save)
 
 
@@ -55,47 +61,54 @@ def _spawn(coroutine):
     asyncio.create_task(coroutine)
 
 
-def show_status(app, text, error=False):
+def show_status(text, error=False):
     status = by_id("transfer-status")
     status.textContent = text
     status.classList.toggle("error", error)
 
 
-def _download(app, name, text):
+def _download(cat, name, text):
     if not window.dicePokerFiles.download(name, text):
-        show_status(app, app.cat.t("transfer.download_failed"), error=True)
+        show_status(cat.t("transfer.download_failed"), error=True)
         return False
     return True
 
 
 # ---------------------------------------------------------------- export
-def export_game(app):
-    if app.game is None:
+def export_game(shell):
+    state, cat = shell.state, shell.texts.cat
+    if state.game is None:
         return
-    if _download(app, transfer.game_file_name(local_date()), app.game.to_json()):
-        show_status(app, app.cat.t("transfer.game_saved"))
+    if _download(cat, transfer.game_file_name(local_date()), state.game.to_json(held=state.held)):
+        show_status(cat.t("transfer.game_saved"))
 
 
-def export_scores(app):
-    table = highscores.clean_table(app.storage.get_json(keys.HIGHSCORES, {}))
-    if _download(app, transfer.HIGHSCORES_FILE, transfer.export_highscores(table)):
-        show_status(app, app.cat.t("transfer.scores_saved"))
+def export_scores(shell, storage):
+    cat = shell.texts.cat
+    if _download(cat, transfer.HIGHSCORES_FILE, transfer.export_highscores(highscores.load(storage))):
+        show_status(cat.t("transfer.scores_saved"))
 
 
-def export_bad_save(app, key):
+def export_bad_save(shell, key, storage):
     """Download a kept-aside save exactly as it was stored (it may not even be JSON)."""
     if not key or not key.startswith(keys.PREFIX):
         return
-    text = app.storage.get(key)
+    text = storage.get(key)
     if text is None:
         return
     stamp = key[len(keys.BAD_SAVE):] if key.startswith(keys.BAD_SAVE) else "current"
-    if not _download(app, transfer.bad_save_file_name(stamp), text):
-        app.notice("transfer.download_failed")
+    if not window.dicePokerFiles.download(transfer.bad_save_file_name(stamp), text):
+        shell.act({"say": "transfer.download_failed"})
 
 
-def _list_bad_saves(app):
-    saves = app.storage.bad_saves()
+def bad_saves(storage):
+    """[(key, time stamp)] of the saves kept aside, oldest first."""
+    found = window.dicePokerStorage.keys(keys.BAD_SAVE)
+    return [(found[i], found[i][len(keys.BAD_SAVE):]) for i in range(found.length)]
+
+
+def _list_bad_saves(storage, cat):
+    saves = bad_saves(storage)
     part, target = by_id("bad-saves-part"), by_id("bad-saves")
     target.replaceChildren()
     part.hidden = not saves
@@ -108,9 +121,9 @@ def _list_bad_saves(app):
         button.type = "button"
         button.className = "btn secondary small"
         button.setAttribute("data-key", key)
-        button.textContent = app.cat.t("transfer.download_bad")
-        button.setAttribute("aria-label", app.cat.t("transfer.download_bad_label",
-                                                    time=when.textContent))
+        button.textContent = cat.t("transfer.download_bad")
+        button.setAttribute("aria-label", cat.t("transfer.download_bad_label",
+                                                time=when.textContent))
         li.appendChild(when)
         li.appendChild(button)
         target.appendChild(li)
@@ -135,50 +148,36 @@ async def _read(input_element):
     return str(text)
 
 
-def _failed(app, error, catalogue_prefix):
-    reason = app.cat.error(error, catalogue_prefix)
-    show_status(app, app.cat.t("transfer.import_failed", reason=reason), error=True)
+def _failed(cat, error, catalogue_prefix):
+    reason = cat.say(error_message(error, catalogue_prefix))
+    show_status(cat.t("transfer.import_failed", reason=reason), error=True)
 
 
-async def _read_parsed(app, input_element, parse):
+async def _read_parsed(cat, input_element, parse):
     """The chosen file read and parsed, or None (nothing chosen, or a clear error shown)."""
     try:
         text = await _read(input_element)
-        return None if text is None else parse(text)
+        return None if text is None else (text, parse(text))
     except transfer.InvalidFile as error:
-        _failed(app, error, "import_error")
+        _failed(cat, error, "import_error")
     except DicePokerError as error:           # InvalidSave from the engine's checks
-        _failed(app, error, "save_error")
+        _failed(cat, error, "save_error")
     return None
 
 
-async def import_game(app, input_element):
-    game = await _read_parsed(app, input_element, transfer.parse_game)
-    if game is None:
+async def import_game(shell, input_element):
+    parsed = await _read_parsed(shell.texts.cat, input_element, transfer.parse_game)
+    if parsed is not None:
+        shell.act({"load_game": {"text": parsed[0]}})
+
+
+async def import_scores(shell, storage, input_element):
+    cat = shell.texts.cat
+    parsed = await _read_parsed(cat, input_element, transfer.parse_highscores)
+    if parsed is None:
         return
-    if app.game is not None and not app.game.is_over:
-        by_id("transfer-dialog").close()
-        app.ask("import", lambda: _adopt(app, game))
-    else:
-        _adopt(app, game)
-
-
-def _adopt(app, game):
-    """Make the imported game the current one; a finished game is not scored again."""
-    meta = {"link": None, "recorded": game.is_over, "rev": app.storage.stored_revision()}
-    app.close_dialog("transfer-dialog")
-    app.adopt(game, meta, screen="game")
-    app.save()
-    app.notice("transfer.game_loaded")
-
-
-async def import_scores(app, input_element):
-    imported = await _read_parsed(app, input_element, transfer.parse_highscores)
-    if imported is None:
+    merged, added = transfer.merge_highscores(highscores.load(storage), parsed[1])
+    if not highscores.save(storage, merged):
+        show_status(cat.t("notice.no_storage"), error=True)
         return
-    table = highscores.clean_table(app.storage.get_json(keys.HIGHSCORES, {}))
-    merged, added = transfer.merge_highscores(table, imported)
-    if not app.storage.set_json(keys.HIGHSCORES, merged):
-        show_status(app, app.cat.t("notice.no_storage"), error=True)
-        return
-    show_status(app, app.cat.t("transfer.scores_added", count=added))
+    show_status(cat.t("transfer.scores_added", count=added))

@@ -12,13 +12,16 @@
       navigator.languages we ship, else English) and starts fetching the
       start part of its message catalogue (static/i18n/start/<lang>.json:
       .ci/start_catalogues.py) at once, in parallel with the Python runtime;
-      Python (py/ui/app.py) picks the promise up from window.dicePokerBoot.
+      Python (py/ui/language.py) picks the promise up from window.dicePokerBoot.
+      The languages are the options of index.html's #lang (the one list is
+      py/ui/i18n.py's LANGUAGES; a test compares them).
    4. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read. */
 (function () {
   "use strict";
-  var LANGS = ["en", "lt", "be", "sk"];
+  var LANGS = Array.prototype.map.call(
+    document.querySelectorAll("#lang option"), function (o) { return o.value; });
   var lang = null;
   try {
     lang = window.localStorage.getItem("dicepoker.lang");
@@ -45,10 +48,12 @@
     var length = view.getUint32(4, true);
     var index = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
     var at = 8 + length;
-    var modules = index.map(function (entry) {
-      var file = [entry[0], new Uint8Array(buffer, at, entry[1])];
-      at += entry[1];
-      return file;
+    var modules = [];
+    index.forEach(function (folder) {        // [folder, [[name, size], ...]]
+      folder[1].forEach(function (entry) {
+        modules.push([folder[0] + entry[0] + ".mpy", new Uint8Array(buffer, at, entry[1])]);
+        at += entry[1];
+      });
     });
     if (at !== buffer.byteLength) { throw new Error("start.bundle: truncated or padded"); }
     return modules;

@@ -1,0 +1,117 @@
+"""The hint view: ``#hint-panel``, what the coach advises on the position on screen.
+
+The controller holds the hint (``state.hint``: loading, shown, failed, or
+"roll first"); the best dice and box are marked by the tray and board views.
+The list of every option (``#hint-more``) is drawn only when opened, since up
+to ~45 rows of DOM writes would double the time to the first marks.
+"""
+
+from .dom import by_id, document
+from .words import number, option_text
+
+STATES = {"roll": "hint.roll_first", "loading": "hint.loading", "failed": "hint.failed"}
+
+
+class HintPanel:
+    def __init__(self, shell=None):
+        self.panel = by_id("hint-panel")
+        self.text = by_id("hint-text")
+        self.more = by_id("hint-more")
+        self.list = by_id("hint-list")
+        self.button = by_id("hint")
+        self._drawn = None          # (hint, its state, expanded, catalogue) on screen
+
+    def draw(self, state, texts):
+        hint = state.hint
+        cat = texts.cat
+        shown = hint["state"] if hint is not None else None
+        if shown == "shown" and not cat.complete:
+            texts.need_all()        # the advice's words are not in the start part
+            shown = "loading"
+        key = (id(hint), shown, hint["expanded"] if hint else None, cat)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        if shown == "loading":
+            self.button.setAttribute("aria-busy", "true")
+        else:
+            self.button.removeAttribute("aria-busy")
+        if hint is None:
+            self.panel.hidden = True
+            self.panel.removeAttribute("data-hint-state")
+            self.panel.removeAttribute("data-hint-best")
+            self.list.replaceChildren()
+            return
+        if shown != "shown":
+            self._say(cat.t(STATES[shown]), shown)
+            return
+        advice = hint["advice"]
+        best = advice["best"]
+        value = number(cat, best["value"])
+        if best["kind"] == "score":
+            text = cat.t("hint.best_score", option=option_text(cat, best), value=value)
+        else:
+            text = cat.t("hint.best_hold", option=option_text(cat, best), value=value)
+            box = _first_score(advice["options"])
+            if box is not None:
+                text += " " + cat.t("hint.stop_box", option=option_text(cat, box))
+        self._say(text, "shown")
+        self.panel.setAttribute("data-hint-best", best["kind"])
+        if "ms" in advice:
+            self.panel.setAttribute("data-advise-ms", "%.1f" % advice["ms"])
+        self.more.hidden = False
+        expanded = hint["expanded"]
+        if expanded:
+            self._fill_list(cat, advice["options"])
+        else:
+            self.list.replaceChildren()
+        self.list.hidden = not expanded
+        self.more.setAttribute("aria-expanded", "true" if expanded else "false")
+        self.more.textContent = cat.t("hint.less" if expanded else "hint.more")
+
+    def _say(self, text, shown):
+        self.text.textContent = text
+        self.panel.setAttribute("data-hint-state", shown)
+        self.panel.hidden = False
+        self.more.hidden = True
+        self.list.hidden = True
+
+    def _fill_list(self, cat, options):
+        self.list.replaceChildren()
+        for rank, option in enumerate(options):
+            li = document.createElement("li")
+            li.className = "hint-option"
+            li.setAttribute("data-kind", option["kind"])
+            li.setAttribute("data-move", _move_attr(option))
+            li.setAttribute("data-value", "%.4f" % option["value"])
+            li.setAttribute("data-loss", "%.4f" % option["loss"])
+            what = document.createElement("span")
+            what.className = "hint-what"
+            what.textContent = option_text(cat, option)
+            score = document.createElement("span")
+            score.className = "hint-value"
+            score.textContent = cat.t("hint.option_value", value=number(cat, option["value"]))
+            loss = document.createElement("span")
+            loss.className = "hint-loss"
+            if rank == 0:
+                loss.textContent = cat.t("hint.option_best")
+                li.classList.add("best")
+            else:
+                loss.textContent = cat.t("hint.option_loss", loss=number(cat, option["loss"]))
+            li.append(what, score, loss)
+            self.list.appendChild(li)
+
+
+def _first_score(options):
+    for option in options:
+        if option["kind"] == "score":
+            return option
+    return None
+
+
+def _move_attr(option):
+    """The option's move as compact text for tests and styles: "roll:0,2" / "score:pair"."""
+    move = option["move"]
+    if "score" in move:
+        return "score:" + move["score"]
+    return "roll:" + ",".join(str(i) for i in move["roll"])

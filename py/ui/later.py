@@ -1,0 +1,73 @@
+"""Views whose code comes on first use: the hint, questions, the end screen, high scores,
+the rules, the review, Save and load; and what they share (:func:`sync`, :class:`Ports`).
+
+None of them is needed for a first turn, so they are not start modules
+(.ci/start_bundle.py follows the imports): :class:`LaterView` fetches the
+module (:mod:`ui.lazy`) and the rest of the catalogue the first time the
+state needs the view, makes the view, then hands it every draw.  If it cannot be fetched (offline, never
+cached) the player is told, the dialog that needed it is closed, the game
+goes on, and the next need tries again.
+"""
+
+import asyncio
+
+from control.dialogs import DIALOGS
+
+from . import lazy
+
+
+class LaterView:
+    """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
+    ``shell`` (what such code may use of the page) once the state needs it: when the dialog ``wants`` is open, the state's
+    attribute ``wants`` ("hint", "confirm") is set, or ``wants(state)`` is true.  If it cannot be fetched, the
+    player is told ``failed_key`` and ``undo`` (an action) takes back what needed it."""
+
+    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed", undo=None):
+        self.shell = shell
+        self.module = module
+        self.name = name
+        self.wants = wants
+        self.failed_key = failed_key
+        self.undo = {"close": wants} if isinstance(wants, str) and wants in DIALOGS else undo
+        self.view = None
+        self._loading = False
+
+    def draw(self, state, texts):
+        if self.view is not None:
+            self.view.draw(state, texts)
+            return
+        wants = self.wants
+        if callable(wants):
+            needed = wants(state)
+        else:
+            needed = wants in state.dialogs if wants in DIALOGS else getattr(state, wants) is not None
+        if needed and not self._loading:
+            self._loading = True
+            asyncio.create_task(self._load(texts))
+
+    async def _load(self, texts):
+        try:
+            await texts.complete()          # their texts are not in the start part
+            module = await lazy.load(self.module)
+        except lazy.LazyLoadError:
+            self._loading = False
+            shell = self.shell
+            if self.undo is not None:
+                shell.act(self.undo)
+            shell.act({"say": self.failed_key})
+            return
+        self.view = getattr(module, self.name)(self.shell)
+        self.shell.draw()
+
+
+def sync(dialog, should_be_open):
+    """Open (modal) or close ``dialog`` as the state says; True when it was opened just now.
+
+    The shell turns the dialog's own ``close`` event (Esc, a close button) into
+    ``{"close": name}``, so the state follows what the player did."""
+    if should_be_open and not dialog.open:
+        dialog.showModal()
+        return True
+    if not should_be_open and dialog.open:
+        dialog.close()
+    return False

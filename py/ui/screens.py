@@ -1,0 +1,47 @@
+"""The page view: which screen shows, and the ``<html>`` attributes tests and styles read.
+
+Owns ``#boot``/``#app``, ``#setup``/``#game``, ``#new-game``, ``#back-to-game`` and,
+on ``<html>``, ``data-state`` (setup, ready, over), ``data-current-player``,
+``data-turn-phase`` (start, rolled, over) and ``data-computer-turn`` (the level
+of the computer playing).
+"""
+
+from control.state import computer_turn, current_seat
+
+from .dom import Node, document, node
+
+
+class Screens:
+    def __init__(self):
+        self.root = Node(document.documentElement)
+        self.boot = node("boot")
+        self.app = node("app")
+        self.setup = node("setup")
+        self.game = node("game")
+        self.new_game = node("new-game")
+        self.back_to_game = node("back-to-game")
+        self.starting = True        # data-state stays "loading" until page start is done
+
+    def show_app(self):
+        self.boot.show(False)
+        self.app.show(True)
+
+    def draw(self, state, texts):
+        game = state.game
+        on_game = state.screen == "game" and game is not None
+        self.setup.show(not on_game)
+        self.game.show(on_game)
+        self.new_game.show(on_game)
+        self.back_to_game.show(not on_game and game is not None and not game.is_over)
+        root = self.root
+        if self.starting:
+            return
+        root.attr("data-computer-turn", current_seat(state) if computer_turn(state) else None)
+        if not on_game:
+            root.attr("data-state", "setup")
+            root.attr("data-current-player", None)
+            return
+        over = game.is_over
+        root.attr("data-state", "over" if over else "ready")
+        root.attr("data-current-player", game.current_player)
+        root.attr("data-turn-phase", "over" if over else ("rolled" if game.rolls_used else "start"))

@@ -1,0 +1,110 @@
+"""The tray view: what to do now, the dice, Roll, Undo, Hint and the computer bar.
+
+Owns ``#handover``, the five ``.die`` buttons, ``#roll``,
+``#undo``, ``#show-results``, ``#hint`` and ``#computer-bar``.  The dice the
+hint says to keep are marked here (``data-hint="keep"``), since this view
+owns the dice.
+"""
+
+from dicepoker.seats import HUMAN, is_computer
+
+from control.state import computer_turn, has_computers, undo_allowed
+
+from .dom import Node, document, node
+
+
+class Tray:
+    def __init__(self):
+        self.handover_main = node("handover-main")
+        self.handover_sub = node("handover-sub")
+        self.roll = node("roll")
+        self.roll_text = node("roll-text")
+        self.roll_left = node("roll-left")
+        self.undo = node("undo")
+        self.show_results = node("show-results")
+        self.hint_button = node("hint")
+        self.bar = node("computer-bar")
+        self.speed = node("computer-speed")
+        self.skip = node("computer-skip")
+        dice = document.querySelectorAll(".die")
+        self.dice = [Node(dice.item(i)) for i in range(dice.length)]
+        self._cat = None
+        self._speed = None
+
+    def _forget(self):
+        for item in list(self.__dict__.values()) + self.dice:
+            if isinstance(item, Node):
+                item.forget()
+
+    def draw(self, state, texts):
+        game = state.game
+        if game is None or state.screen != "game":
+            return
+        cat = texts.cat
+        if cat is not self._cat:
+            self._forget()
+            self._cat = cat
+        t = cat.t
+        over = game.is_over
+        seat = game.seats[game.current_player]
+        computer = computer_turn(state)
+        self._draw_message(game, t, seat, computer)
+        hint = state.hint
+        keep = hint["keep"] if hint is not None and hint["state"] == "shown" else ()
+        can_hold = game.can_hold and not computer
+        spin = "ab"[state.roll_serial % 2] if state.roll_serial else None
+        for i, die in enumerate(self.dice):
+            value = game.dice[i] if game.dice else 0
+            is_held = i in state.held
+            die.attr("data-value", value)
+            die.attr("aria-pressed", "true" if is_held else "false")
+            die.disabled(not can_hold)
+            die.attr("data-hint", "keep" if i in keep else None)
+            if not value:
+                label = t("die.blank", number=i + 1)
+            else:
+                label = t("die.held" if is_held else "die.value", number=i + 1, value=value)
+            die.attr("aria-label", label)
+            if spin and i in state.rolled:
+                die.attr("data-spin", spin)
+
+        self.roll.show(not over)
+        self.show_results.show(over)
+        self.roll.disabled(not game.can_roll or len(state.held) == 5 or computer)
+        if not over:
+            used = game.rolls_used
+            if game.rolls_left:
+                self.roll_text.text(t("roll.again" if used else "roll.button"))
+                self.roll_left.text(t("roll.left", count=game.rolls_left))
+            else:
+                self.roll_text.text(t("roll.none_left"))
+                self.roll_left.text("")
+        self.undo.disabled(over or not undo_allowed(game))
+        self.hint_button.disabled(over or seat != HUMAN)
+        playing = not over
+        self.bar.show(playing and has_computers(game))
+        self.skip.disabled(not computer)
+        if self._speed != state.computers.speed:
+            self._speed = self.speed.el.value = state.computers.speed
+
+    def _draw_message(self, game, t, seat, computer):
+        name = game.players[game.current_player]
+        used = game.rolls_used
+        if game.is_over:
+            main, sub = t("handover.over"), ""
+        elif computer:                  # nobody passes the device to a computer
+            main, sub = t("computer.turn", name=name), t("seat." + seat)
+        elif not used:
+            humans = sum(1 for s in game.seats if not is_computer(s))
+            if humans > 1:
+                main, sub = t("handover.pass", name=name), t("handover.roll", name=name)
+            elif len(game.players) > 1:
+                main, sub = t("handover.your_turn", name=name), ""
+            else:
+                main, sub = t("handover.first_roll"), ""
+        elif game.rolls_left:
+            main, sub = t("handover.pick"), ""
+        else:
+            main, sub = t("handover.last"), ""
+        self.handover_main.text(main)
+        self.handover_sub.text(sub)
