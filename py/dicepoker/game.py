@@ -140,11 +140,6 @@ class Game:
         """The last move filled a box: it can be taken back until the next roll."""
         return bool(self.moves) and "score" in self.moves[-1]
 
-    @property
-    def turn_number(self):
-        """How many turns have been completed by all players so far."""
-        return self.round * len(self.players) + self.current_player
-
     def card(self, player=None):
         return self.cards[self.current_player if player is None else player]
 
