@@ -67,12 +67,14 @@ def test_the_start_bundle_holds_the_compiled_start_modules_and_nothing_else():
     expected = [rel[:-3] + ".mpy" for rel in BUNDLE["start_sources"](str(REPO))]
     assert paths == expected
     # the engine and the controller are really in it (the import graph was followed)
-    assert {"dicepoker/game.mpy", "dicepoker/rules.mpy", "ui/app.mpy", "ui/render.mpy"} <= set(paths)
+    assert {"dicepoker/game.mpy", "dicepoker/rules.mpy", "control/controller.mpy",
+            "ui/shell.mpy", "ui/board.mpy"} <= set(paths)
     assert not any(p.startswith("dicepoker/strategy/") for p in paths), "strategy is lazy"
     # the table builder runs only on CPython (numpy): neither bundled nor served
     assert "dicepoker/strategy/build.mpy" not in paths
     assert not (REPO / "static" / "mpy" / "dicepoker" / "strategy" / "build.mpy").exists()
-    lazy = {"ui/coach.mpy", "ui/computer.mpy", "ui/review.mpy", "ui/transfer_dialog.mpy"}
+    lazy = {"ui/coach.mpy", "ui/computer.mpy", "ui/review.mpy", "ui/transfer_dialog.mpy",
+            "ui/hint.mpy", "ui/end.mpy", "control/assist.mpy", "control/ending.mpy"}
     assert not lazy & set(paths), "hints, computer seats, review, save and load are lazy"
     for path, data in entries:
         assert data[:2] == MPY_MAGIC, path
@@ -121,10 +123,27 @@ def _lazy_groups():
     return namespace["GROUPS"]
 
 
+def _lazy_modules():
+    """Every module the page may fetch on first use -> the files lazy.load fetches for it:
+    its GROUPS entry, else its own file alone.  Which modules: GROUPS' keys and every
+    module name that the page's code spells as a string ("ui.rules", "control.assist":
+    lazy.load's arguments, the controller's and the effects' LATER, the views')."""
+    start = {rel[:-3] for rel in BUNDLE["start_sources"](str(REPO))}
+    later = {rel[:-3].replace("/", ".") for rel in TOOL["sources"](str(REPO))
+             if rel[:-3] not in start}
+    groups = _lazy_groups()
+    names = set(groups)
+    for source in (REPO / "py").rglob("*.py"):
+        names.update(n for n in re.findall(r'"((?:ui|control|dicepoker)\.[a-z_.]+)"',
+                                           source.read_text()) if n in later)
+    assert {"ui.rules", "control.assist", "ui.end"} <= names   # the search finds them
+    return {name: groups.get(name) or (name.replace(".", "/"),) for name in names}
+
+
 def test_every_lazy_group_brings_what_it_imports_beyond_the_start_modules():
     py_root = str(REPO / "py")
     start = {rel[:-3] for rel in BUNDLE["start_sources"](str(REPO))}
-    for module, files in _lazy_groups().items():
+    for module, files in _lazy_modules().items():
         needed, pending = set(), [module]
         while pending:
             name = pending.pop()
@@ -142,7 +161,7 @@ def test_the_lazy_loader_fetches_compiled_modules_that_exist():
     text = (REPO / "py" / "ui" / "lazy.py").read_text()
     assert re.search(r'^ROOT = "\./static/mpy/"', text, re.M), "lazy.ROOT must be ./static/mpy/"
     assert re.search(r'^EXTENSION = "\.mpy"', text, re.M), "lazy.EXTENSION must be .mpy"
-    for files in _lazy_groups().values():
+    for files in _lazy_modules().values():
         for path in files:
             assert (REPO / "static" / "mpy" / (path + ".mpy")).is_file(), path
 

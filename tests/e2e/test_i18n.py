@@ -3,15 +3,16 @@ right plural forms), and switching language keeps the game."""
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from dicepoker.game import Game
+import gameui
 from gameui import assert_matches, choose_box, inject_game, link, play_turn, pseudo_catalogue
+from paths import STATIC
 from ui.i18n import PLURAL_CATEGORIES, plural_category
 
-I18N = Path(__file__).resolve().parents[2] / "static" / "i18n"
+I18N = STATIC / "i18n"
 ENGLISH = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
 OTHERS = sorted(p for p in I18N.glob("*.json") if p.stem != "en")
 
@@ -70,9 +71,9 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     game = Game(["Ann", "Ben"], seed=8)
     play_turn(page, game)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     page.click('.die[data-index="2"]')
-    game.toggle_hold(2)
+    gameui.toggle_hold(game, 2)
     before = assert_matches(page, game)
 
     page.select_option("#lang", "lt")

@@ -5,6 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from dicepoker.game import Game
+import gameui
 from gameui import assert_matches, choose_box, fill_box, link, play_turn
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
@@ -27,11 +28,11 @@ def test_phone_full_turn_by_taps(new_context, site_url, goto_ready):
     assert roll["y"] + roll["height"] <= 740        # Roll is on screen, in thumb reach
     assert roll["y"] > 740 / 2
     page.tap("#roll")
-    game.roll()
+    gameui.roll(game)
     page.tap('.die[data-index="0"]')
-    game.toggle_hold(0)
+    gameui.toggle_hold(game, 0)
     page.tap("#roll")
-    game.roll()
+    gameui.roll(game)
     assert_matches(page, game)
     box = choose_box(game)
     points = game.options()[box]
@@ -78,7 +79,7 @@ def test_roll_state_is_immediate_with_animations_on(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann"], seed=99))
     game = Game(["Ann"], seed=99)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     values = page.evaluate("[...document.querySelectorAll('.die')].map(d => Number(d.dataset.value))")
     assert values == list(game.dice)
     assert page.evaluate("getComputedStyle(document.querySelector('.die')).animationName") \
@@ -98,7 +99,7 @@ def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
     assert axe_violations(page) == []               # hand-over, before the first roll
     game = Game(["Ann", "Ben"], seed=6)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     page.click('.die[data-index="1"]')
     assert axe_violations(page) == []               # previews, a held die
     page.emulate_media(color_scheme="dark")
@@ -108,7 +109,7 @@ def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
     page.wait_for_selector("#rules-body table")
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
-    game.toggle_hold(1)
+    gameui.toggle_hold(game, 1)
     fill_box(page, game, choose_box(game))          # end the first turn, then play on
     while not game.is_over:
         play_turn(page, game, check=False)
@@ -120,9 +121,9 @@ def test_keyboard_only_turn(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann"], seed=10))
     game = Game(["Ann"], seed=10)
     page.keyboard.press("Enter")                    # roll
-    game.roll()
+    gameui.roll(game)
     page.keyboard.press("2")                        # keep die 2
-    game.toggle_hold(1)
+    gameui.toggle_hold(game, 1)
     assert_matches(page, game)
     page.focus('button[data-box="chance"]')
     page.keyboard.press("Enter")                    # fill Chance from the keyboard

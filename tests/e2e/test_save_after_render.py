@@ -3,6 +3,7 @@ yet a move is never lost: the save runs before any later task, so a timer,
 another tap or a reload started right after a tap already finds it saved."""
 
 from dicepoker.game import Game
+import gameui
 from gameui import assert_matches, choose_box, fill_box, link, saved_game
 
 # Click by script, then wait one task (a timer): the save must be there by then.
@@ -17,7 +18,7 @@ def test_every_move_is_saved_before_the_next_task(page, site_url, goto_ready):
     game = Game(["Ann"], seed=21)
     for _ in range(2):
         page.evaluate(CLICK_THEN_NEXT_TASK, "#roll")
-        game.roll()
+        gameui.roll(game)
         assert saved_game(page).to_dict() == game.to_dict()
     box = choose_box(game)
     if game.options()[box]:
@@ -33,11 +34,11 @@ def test_a_reload_right_after_a_tap_keeps_the_move(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
     game = Game(["Ann", "Ben"], seed=8)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     box = choose_box(game)
     fill_box(page, game, box)
     page.click("#roll")             # Ben's first roll, and at once:
-    game.roll()
+    gameui.roll(game)
     page.reload()
     page.wait_for_selector('html[data-state="ready"]', state="attached")
     assert_matches(page, game)

@@ -8,6 +8,7 @@ import pytest
 
 from dicepoker.dice import ScriptedDice
 from dicepoker.game import Game
+import gameui
 from gameui import (assert_matches, choose_box, fill_box, inject_game, link, open_with_saved_text,
                     play_turn, saved_game, set_holds)
 
@@ -19,13 +20,13 @@ def scripted(players, faces, ruleset="dice-poker"):
 def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, goto_ready):
     sixes = [6] * 5
     game = scripted(["Ann"], sixes * 4)
-    game.roll()
+    gameui.roll(game)
     game.score("poker")                       # 50 in Poker: later fives of a kind are Jokers
     inject_game(page, site_url, game, goto_ready)
     assert_matches(page, game)
 
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     seen = assert_matches(page, game)
     buttons = [(box, text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"]
     assert buttons == [("sixes", "30")]        # the matching upper box is forced
@@ -36,7 +37,7 @@ def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, g
     assert page.text_content('[data-player="0"][data-total]') == str(50 + 30 + 100)
 
     page.click("#roll")                       # Sixes filled: every open lower box counts as made
-    game.roll()
+    gameui.roll(game)
     seen = assert_matches(page, game)
     buttons = {box: int(text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"}
     assert buttons == {"pair": 30, "two_pairs": 30, "three_kind": 30, "four_kind": 30,
@@ -55,14 +56,14 @@ def test_upper_bonus_progress_and_award(page, site_url, goto_ready):
     assert page.text_content("#bonus-progress") == "Upper section: 64 more for +35"
     for box in ("ones", "twos", "threes", "fours", "fives"):
         page.click("#roll")
-        game.roll()
+        gameui.roll(game)
         fill_box(page, game, box)
         assert_matches(page, game)
     upper = game.breakdown(0)["upper"]
     assert upper == 4 * (1 + 2 + 3 + 4 + 5)
     assert page.text_content("#bonus-progress") == "Upper section: %d more for +35" % (64 - upper)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     fill_box(page, game, "sixes")
     assert_matches(page, game)
     assert game.breakdown(0)["upper_bonus"] == 35
@@ -85,7 +86,7 @@ def test_undo_takes_back_the_box_until_the_next_roll(page, site_url, goto_ready)
     box = sorted(game.options())[0]
     fill_box(page, game, box)                 # a different box this time
     page.click("#roll")                       # Ben rolls: the box is final
-    game.roll()
+    gameui.roll(game)
     assert_matches(page, game)
     assert page.is_disabled("#undo")
 
@@ -95,10 +96,10 @@ def test_reload_mid_turn_restores_dice_holds_and_rolls_left(page, site_url, goto
     game = Game(["Ann", "Ben"], seed=31)
     play_turn(page, game)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     set_holds(page, game, [0, 3])
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     set_holds(page, game, [1])
     before = assert_matches(page, game)
     assert before["rollLeft"] == "1 roll left"
@@ -107,7 +108,7 @@ def test_reload_mid_turn_restores_dice_holds_and_rolls_left(page, site_url, goto
     after = assert_matches(page, game)        # no new roll: same dice, same hold
     assert after == before
     page.click("#roll")                       # and the turn goes on from there
-    game.roll()
+    gameui.roll(game)
     assert_matches(page, game)
 
 
@@ -116,7 +117,7 @@ def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_read
     goto_ready(page, first)
     game = Game(["Ann", "Ben"], seed=42)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     goto_ready(page, first)                   # the link's own game: resumed, not restarted
     assert_matches(page, game)
 

@@ -16,7 +16,6 @@ CPython (the shipped tables, ``Advisor``, ``choose_move``, ``review_game``):
   game goes on.
 """
 
-from pathlib import Path
 
 import pytest
 
@@ -25,9 +24,11 @@ from dicepoker.strategy.advisor import Advisor
 from dicepoker.strategy.players import choose_move, position_rng
 from dicepoker.strategy.review import review_game
 from dicepoker.strategy.table import Table
+import gameui
 from gameui import fill_box, link, play_turn, read, saved_game, set_holds
+from paths import STATIC
 
-TABLES = Path(__file__).resolve().parents[2] / "static" / "strategy"
+TABLES = STATIC / "strategy"
 _ADVISORS = {}
 SHOWN = '#hint-panel[data-hint-state="shown"]'
 HUMAN_TURN = 'html:not([data-computer-turn])[data-state="ready"], html[data-state="over"]'
@@ -103,7 +104,7 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
     timings = []
     for turn in range(3):
         page.click("#roll")
-        game.roll()
+        gameui.roll(game)
         while True:
             page.click("#hint")
             page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
@@ -128,16 +129,16 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
             if best["kind"] == "score":
                 fill_box(page, game, best["box"])
                 break
-            changes = sorted(best["hold"]) != sorted(game.held)
+            changes = sorted(best["hold"]) != sorted(gameui.held(game))
             set_holds(page, game, best["hold"])              # the first tap clears the hint
             if not changes:
                 page.click("#roll")                          # ... else the roll does
-                game.roll()
+                gameui.roll(game)
             assert page.locator("[data-hint]").count() == 0
             assert page.is_hidden("#hint-panel")
             if changes:
                 page.click("#roll")
-                game.roll()
+                gameui.roll(game)
     assert read(page)["totals"] == [[0, str(game.totals()[0])]]
     print("\nhint latency in Chromium (advise only, ms): %s"
           % ", ".join("%.1f" % t for t in timings))
@@ -268,7 +269,7 @@ def test_a_table_that_cannot_be_fetched_gives_a_message_and_the_game_goes_on(
     goto_ready(page, link(site_url, ["Ann"], seed=5))
     game = Game(["Ann"], seed=5)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     page.click("#hint")
     page.wait_for_selector('#hint-panel[data-hint-state="failed"]', state="visible", timeout=60_000)
     assert "could not be loaded" in page.text_content("#hint-text")
@@ -276,6 +277,6 @@ def test_a_table_that_cannot_be_fetched_gives_a_message_and_the_game_goes_on(
     keep = [i for i in range(5) if game.dice[i] == max(game.dice)][:4]
     set_holds(page, game, keep)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     fill_box(page, game, sorted(game.options())[0])
     assert saved_game(page).to_dict() == game.to_dict()

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from dicepoker.game import Game
+import gameui
 from gameui import (assert_matches, inject_game, link, open_with_saved_text, play_turn,
                     saved_game)
 
@@ -27,10 +28,10 @@ def open_transfer(page):
 
 def started_game():
     game = Game(["Ann", "Ben"], seed=7)
-    game.roll()
+    gameui.roll(game)
     game.roll(hold=[0, 1])
     game.score("chance")
-    game.roll()
+    gameui.roll(game)
     return game
 
 
@@ -48,9 +49,9 @@ def _extra_roll(data):
 def _box_twice_save():
     game = Game(["Ann", "Ben"], seed=7)
     for box in ("chance", "ones"):          # Ann: Chance, Ben: Ones, Ann rolls again
-        game.roll()
+        gameui.roll(game)
         game.score(box)
-    game.roll()
+    gameui.roll(game)
     data = game.to_dict()
     data["moves"].append({"score": "chance"})     # ...and fills Chance a second time
     return json.dumps(data)
@@ -129,7 +130,7 @@ def test_two_tabs_never_corrupt_the_save_and_follow_each_other(context, site_url
     game = Game(["Ann", "Ben"], seed=11)
     assert_matches(two, game)
     one.click("#roll")                                       # tab one moves on...
-    game.roll()
+    gameui.roll(game)
     _follows(two, game)                                      # ...tab two follows (storage event)
     assert "another tab" in two.text_content("#notice-text")
     two.click('.die[data-index="2"]')                        # and the other way round
@@ -148,7 +149,7 @@ def test_a_stale_tab_refuses_its_write_and_shows_the_newer_game(context, site_ur
     goto_ready(two, site_url)
     game = Game(["Ann"], seed=12)
     one.click("#roll")
-    game.roll()
+    gameui.roll(game)
     assert two.evaluate("document.querySelector('.die').dataset.value") == "0"   # not told
     two.click("#roll")                       # would be a different first roll: refused
     assert saved_game(one).to_dict() == game.to_dict()
@@ -169,11 +170,11 @@ def test_user_text_is_shown_as_text_never_markup(page, site_url, goto_ready):
     # Finish the game fast: replay a finished copy, minus its last box, then fill it.
     game = Game([SHORT_XSS], ruleset="dice-poker", seed=XSS)
     while len(game.cards[0]) < len(game.ruleset.boxes) - 1:
-        game.roll()
+        gameui.roll(game)
         game.score(sorted(game.options())[0])
     inject_game(page, site_url, game, goto_ready)
     page.click("#roll")
-    game.roll()
+    gameui.roll(game)
     box = list(game.options())[0]
     page.click('button[data-player="0"][data-box="%s"]' % box)
     if game.options()[box] == 0:
