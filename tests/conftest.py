@@ -1,6 +1,8 @@
 """Project-wide test harness: static servers, Chromium, and page monitoring.
 
 Fixtures (any test under tests/):
+  repo                      session: the repository root (pathlib.Path); helper
+                            modules import it instead: ``from paths import REPO``.
   site_server / site_url    session: the repo root over HTTP at
                             http://127.0.0.1:PORT/ (threaded, quiet, HTTP/1.1,
                             right MIME types for .mjs .wasm .webmanifest .toml).
@@ -44,6 +46,8 @@ import shutil
 
 import pytest
 
+import paths
+
 from harness import (
     ARTIFACTS,
     CHROMIUM_ARGS,
@@ -62,6 +66,11 @@ from harness import (
 # --------------------------------------------------------------------------
 # Browser
 # --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def repo():
+    return paths.REPO
 
 
 @pytest.fixture(scope="session")

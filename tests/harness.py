@@ -16,7 +16,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from paths import REPO
 ARTIFACTS = REPO / "test-artifacts"
 SUBPATH = "/dice-poker/"
 

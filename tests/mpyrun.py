@@ -15,11 +15,10 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from paths import REPO
 RUNNER = REPO / "tests" / "mpy" / "run.mjs"
 
 __all__ = ["REPO", "RUNNER", "MicroPythonError", "node_path", "run_micropython"]

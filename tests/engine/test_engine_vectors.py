@@ -11,10 +11,12 @@ import os
 import subprocess
 import sys
 
+import paths
+
 import make_vectors
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
+REPO = str(paths.REPO)
 
 
 def test_the_committed_vectors_are_what_the_generator_writes():

@@ -15,11 +15,12 @@ import importlib.util
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from paths import REPO
+
+ROOT = REPO
 I18N = ROOT / "static" / "i18n"
 LANGS = ("lt", "be", "sk")
 

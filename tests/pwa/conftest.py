@@ -17,7 +17,6 @@ import functools
 import json
 import os
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -25,8 +24,9 @@ import time
 import pytest
 
 import harness
+import paths
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = str(paths.REPO)
 FIXTURE_PAGE = os.path.join(REPO, "tests", "pwa", "fixtures", "game")
 SUB_PATH = harness.SUBPATH  # "/dice-poker/", like GitHub Pages' /<repo>/
 

@@ -6,7 +6,9 @@ import os
 import subprocess
 import sys
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import paths
+
+REPO = str(paths.REPO)
 
 
 def regenerate_precache(root):

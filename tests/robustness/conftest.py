@@ -7,12 +7,13 @@ the e2e suite, prefer reduced motion so a tap never waits for the dice
 animation.
 """
 
-import os
 import sys
 
 import pytest
 
-E2E = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "e2e")
+import paths
+
+E2E = str(paths.REPO / "tests" / "e2e")
 if E2E not in sys.path:
     sys.path.insert(0, E2E)
 

@@ -23,7 +23,6 @@ CI run to about two minutes.  Each sequence has its own random seed, printed
 on failure, so a failing run can be replayed.
 """
 
-import json
 import os
 import random
 

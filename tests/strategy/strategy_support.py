@@ -1,11 +1,10 @@
 """Helpers shared by the strategy tests: the shipped tables and random positions."""
 
-from pathlib import Path
 
 from dicepoker.rules import RULESETS
 from dicepoker.strategy.table import Table
 
-REPO = Path(__file__).resolve().parents[2]
+from paths import REPO
 TABLE_DIR = REPO / "static" / "strategy"
 RULE_IDS = ("yahtzee", "dice-poker", "dice-poker-classic")
 _TABLES = {}
