@@ -10,8 +10,10 @@ import sys
 
 import pytest
 
+import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-PY = os.path.join(os.path.dirname(os.path.dirname(HERE)), "py")
+PY = str(paths.PY)
 for path in (PY, HERE):
     if path not in sys.path:
         sys.path.insert(0, path)

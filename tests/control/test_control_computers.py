@@ -1,16 +1,15 @@
 """Computer seats: they play only through their timers (tick -> think -> computer_move)."""
 
-from pathlib import Path
-
 import pytest
 
 from control.state import SPEEDS, computer_turn
 from fake_shell import World, play_game
+from paths import STATIC
 from invariants import Invariants
 from scenarios import TAPS_IN_A_COMPUTERS_TURN, setup
 from tracing import all_effects, dispatches, effects, kinds, note, with_previous
 
-TABLES = Path(__file__).resolve().parents[2] / "static" / "strategy"
+TABLES = STATIC / "strategy"
 
 
 def computer_steps(world):

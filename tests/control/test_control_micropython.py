@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from mpyrun import REPO, run_micropython
+from mpyrun import run_micropython
+from paths import PY
 from scenarios import SCENARIOS, trace_lines
 
 DRIVER = Path("tests/control/mpy/run_scenarios.py")
@@ -75,7 +76,7 @@ def test_the_driver_tells_a_difference(tmp_path):
 
 def test_the_controller_imports_only_what_micropython_has():
     """A quick first line of defence; the MicroPython run above is the proof."""
-    for path in sorted((REPO / "py" / "control").glob("*.py")):
+    for path in sorted((PY / "control").glob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
