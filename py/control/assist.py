@@ -20,9 +20,11 @@ position it was set for, so an undo, a new game or another tab's game cancels
 whatever was under way.  A question on screen pauses them.
 """
 
+from dicepoker.errors import DicePokerError
+
+from .controller import wait
 from .dialogs import say
 from .messages import message
-from .controller import wait
 from .play import apply_move, save_game
 from .state import SPEEDS, computer_turn, person_turn, position
 
@@ -38,7 +40,7 @@ def on_hint(state, arg, fx, ctl):
         state.hint = _hint(where, "roll")
         return
     state.hint = _hint(where, "loading")
-    fx.advise(where)
+    fx.add("advise", {"for": where})
 
 
 def _hint(where, shown):
@@ -49,12 +51,30 @@ def _hint(where, shown):
 def on_advice(state, arg, fx, ctl):
     hint = state.hint
     if isinstance(arg, dict) and hint is not None and hint["for"] == arg.get("for") \
-            and hint["state"] == "loading" and isinstance(arg.get("advice"), dict):
+            and hint["state"] == "loading" and _readable(arg.get("advice")):
         advice = arg["advice"]
         hold, box = _first(advice, "hold"), _first(advice, "score")
         hint["state"], hint["advice"] = "shown", advice
         hint["keep"] = hold["hold"] if hold is not None else []   # dice to mark
         hint["box"] = box["box"] if box is not None else None       # the box to mark
+
+
+def _readable(advice):
+    """Advice the hint can show: the best option and the ranked options, each a dict with
+    its kind, move, value and loss (the coach's own; anything else is refused)."""
+    options = advice.get("options") if isinstance(advice, dict) else None
+    if not isinstance(options, list) or not options or not isinstance(advice.get("best"), dict):
+        return False
+    for option in [advice["best"]] + options:
+        if not isinstance(option, dict) or not isinstance(option.get("move"), dict):
+            return False
+        if not all(isinstance(option.get(k), (int, float)) for k in ("value", "loss")):
+            return False
+        if option.get("kind") == "hold" and not isinstance(option.get("hold"), list):
+            return False
+        if option.get("kind") == "score" and not isinstance(option.get("box"), str):
+            return False
+    return True
 
 
 def _first(advice, kind):
@@ -87,7 +107,8 @@ def on_tick(state, token, fx, ctl):
         apply_move(state, planned, fx)
         return
     computers.thinking = state.version
-    fx.think(state.version, state.game.seats[state.game.current_player])
+    level = state.game.seats[state.game.current_player]
+    fx.add("think", {"for": state.version, "level": level})
 
 
 def on_computer_move(state, arg, fx, ctl):
@@ -104,7 +125,11 @@ def on_computer_move(state, arg, fx, ctl):
         return
     keep = move.get("roll")
     if isinstance(keep, list) and state.game.rolls_used and sorted(keep) != list(state.held):
-        state.held = tuple(sorted(keep))    # show what it keeps, roll on the next tick
+        try:
+            state.held = state.game.check_hold(keep)   # show what it keeps, roll on the next tick
+        except DicePokerError:
+            wait(state, fx, RETRY_MS)       # not a hold the rules allow: think again
+            return
         save_game(state, fx)
         computers.planned = {"roll": sorted(keep)}
         wait(state, fx, computers.pause())
@@ -114,9 +139,9 @@ def on_computer_move(state, arg, fx, ctl):
 
 
 def on_speed(state, speed, fx, ctl):
-    if speed in SPEEDS:
+    if isinstance(speed, str) and speed in SPEEDS:
         state.computers.speed = speed
-        fx.remember("computer-speed", speed)
+        fx.add("remember", {"name": "computer-speed", "value": speed})
 
 
 def on_skip(state, arg, fx, ctl):
@@ -137,12 +162,15 @@ def on_computer_fallback(state, arg, fx, ctl):
 
 def on_effect_failed(state, effect, fx, ctl):
     """The shell could not carry out ``effect`` (its code could not be fetched: offline)."""
+    if not isinstance(effect, dict):
+        return
     for kind, value in effect.items():
+        where = value.get("for") if isinstance(value, dict) else None
         if kind == "advise":
-            ctl.run({"advice_failed": value["for"]}, fx)
+            ctl.run({"advice_failed": where}, fx)
         elif kind == "think":           # beginner level needs no table; it tries again later
             ctl.run({"computer_fallback": True}, fx)
-            ctl.run({"computer_move": {"for": value["for"], "move": None}}, fx)
+            ctl.run({"computer_move": {"for": where, "move": None}}, fx)
         else:
             say(state, message("transfer.load_failed"))
 

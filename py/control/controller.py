@@ -50,7 +50,7 @@ def wait(state, fx, ms):
     computers = state.computers
     computers.token += 1
     computers.waiting = (state.version, computers.token)
-    fx.timer(ms, {"tick": computers.token})
+    fx.add("timer", {"ms": ms, "action": {"tick": computers.token}})
 
 
 def tidy(state, fx):
@@ -90,4 +90,4 @@ class Controller:
             if handler is not None:
                 handler(self.state, value, fx, self)
             elif kind in LATER:
-                fx.load(LATER[kind], action)
+                fx.add("load", {"module": LATER[kind], "then": action})

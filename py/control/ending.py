@@ -22,7 +22,7 @@ def finish(state, fx):
     if not state.meta["recorded"]:
         results = [[game.players[p], total] for p, total in enumerate(game.totals())
                    if game.seats[p] == HUMAN]
-        fx.record(game.ruleset.id, results)
+        fx.add("record", {"ruleset": game.ruleset.id, "results": results})
         state.meta["recorded"] = True
         save_game(state, fx)
     if state.screen == "game":
@@ -38,7 +38,7 @@ def on_play_again(state, arg, fx, ctl):
     game = state.game
     if game is not None:
         new_game(state, dict(setup_of(game), seed=None), fx)
-        fx.focus("roll")
+        fx.add("focus", "roll")
 
 
 HANDLERS = {"finish": on_finish, "play_again": on_play_again}

@@ -29,7 +29,7 @@ def load_text(text):
 
 
 def explain_bad_save(state, fx, text, error):
-    fx.keep_aside(text)
+    fx.add("keep_aside", text)
     say(state, message("notice.bad_save", reason=error_message(error, "save_error")),
         message("notice.bad_save_download"), {"download_bad_save": True})
 
@@ -40,7 +40,7 @@ def show(state, game, meta, held=(), screen=None):
     state.game, state.meta = game, meta
     state.version += 1
     state.held, state.undo_held, state.rolled = tuple(held), (), ()
-    state.confirm = state.hint = state.last_move = None
+    state.confirm = state.hint = None
     state.computers.planned = state.computers.waiting = state.computers.thinking = None
     if screen is not None:
         state.screen = screen
@@ -71,13 +71,13 @@ def new_game(state, setup, fx, link=None):
     game = Game(setup["players"], ruleset=setup["ruleset"], seed=setup.get("seed"),
                 seats=setup.get("seats"))
     if link is None:
-        fx.forget_link()
+        fx.add("forget_link")
     state.setup = setup_of(game)
-    fx.remember("setup", state.setup)
+    fx.add("remember", {"name": "setup", "value": state.setup})
     show(state, game, new_meta(link, rev=state.meta["rev"]), screen="game")
     state.dialogs = []
     save_game(state, fx)
-    fx.announce(message("announce.next", name=game.players[game.current_player]))
+    fx.add("announce", message("announce.next", name=game.players[game.current_player]))
 
 
 # ------------------------------------------------------------------ actions
@@ -85,7 +85,7 @@ def on_start(state, arg, fx, ctl):
     """Page start: ``{"saved", "meta", "params", "last_setup", "speed"}``."""
     if not isinstance(arg, dict):
         arg = {}
-    if arg.get("speed") in SPEEDS:
+    if isinstance(arg.get("speed"), str) and arg["speed"] in SPEEDS:
         state.computers.speed = arg["speed"]
     last = arg.get("last_setup")
     state.setup = last if isinstance(last, dict) else {}
@@ -102,7 +102,8 @@ def on_start(state, arg, fx, ctl):
     if state.game is None:
         open_setup(state)
     elif state.game.is_over and not state.meta["recorded"]:
-        fx.timer(0, {"finish": state.version})   # the page closed before it could record them
+        # the page closed before it could record the results
+        fx.add("timer", {"ms": 0, "action": {"finish": state.version}})
 
 
 def on_link(state, params, fx, ctl):
@@ -113,7 +114,7 @@ def on_link(state, params, fx, ctl):
         setup = setup_from_params(params)
     except DicePokerError as problem:
         say(state, message("notice.bad_link", reason=error_message(problem)))
-        fx.forget_link()
+        fx.add("forget_link")
         return None
     if setup is None:
         return None
@@ -138,7 +139,11 @@ def on_new_game(state, arg, fx, ctl):
 
 
 def _check(setup):
-    Game(setup["players"], ruleset=setup["ruleset"], seed=setup.get("seed") or 1,
+    """Raise InvalidSetup unless ``setup`` makes a game (the seed checked as given)."""
+    if not isinstance(setup, dict):
+        raise InvalidSetup("bad_players", "a setup names the players")
+    seed = setup.get("seed")
+    Game(setup["players"], ruleset=setup["ruleset"], seed=1 if seed in (None, "") else seed,
          seats=setup.get("seats"))
 
 
@@ -149,7 +154,7 @@ def on_setup(state, setup, fx, ctl):
     except InvalidSetup as error:
         state.setup_error = error_message(error)
         return
-    except (KeyError, TypeError, AttributeError):
+    except (KeyError, TypeError):
         state.setup_error = message("error.unknown")
         return
     state.setup_error = None
@@ -173,7 +178,7 @@ def on_storage_unavailable(state, arg, fx, ctl):
 
 
 def on_forget_link(state, arg, fx, ctl):
-    fx.forget_link()
+    fx.add("forget_link")
 
 
 HANDLERS = {"start": on_start, "link": on_link, "new_game": on_new_game, "setup": on_setup,

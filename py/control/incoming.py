@@ -50,7 +50,7 @@ def on_load_game(state, arg, fx, ctl):
 
 
 def on_download_bad_save(state, arg, fx, ctl):
-    fx.download_bad_save()
+    fx.add("download_bad_save")
 
 
 

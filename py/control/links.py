@@ -7,6 +7,7 @@ asking to replace it.
 """
 
 from dicepoker.dice import normalise_seed
+from dicepoker.errors import InvalidSetup
 from dicepoker.game import check_players
 from dicepoker.rules import DEFAULT_RULESET, get_ruleset
 from dicepoker.seats import HUMAN
@@ -21,6 +22,8 @@ def setup_from_params(params):
     players_text = params.get("players")
     if players_text is None:
         return None
+    if not isinstance(players_text, str):
+        raise InvalidSetup("bad_players", "players must be a list of names")
     players = check_players([name for name in players_text.split(",")])
     ruleset = params.get("rules") or DEFAULT_RULESET
     get_ruleset(ruleset)

@@ -25,7 +25,8 @@ def save_game(state, fx):
     meta = state.meta
     base = meta["rev"]
     meta["rev"] = base + 1
-    fx.save(state.game.to_json(held=state.held), dict(meta), base)
+    fx.add("save", {"game": state.game.to_json(held=state.held), "meta": dict(meta),
+                    "base": base})
 
 
 def open_to_people(state):
@@ -40,22 +41,22 @@ def apply_move(state, move, fx):
     try:
         result = game.apply(move)
     except DicePokerError as error:
-        fx.announce(error_message(error))
+        fx.add("announce", error_message(error))
         return False
     state.version += 1
     if kept is not None:
         state.roll_serial += 1
         state.rolled = tuple(i for i in range(DICE_COUNT) if i not in kept)
         state.held = tuple(sorted(kept)) if game.rolls_left else ()
-        fx.announce(_roll_text(game))
+        fx.add("announce", _roll_text(game))
     else:
         state.undo_held, state.held, state.rolled = state.held, (), ()
-        state.last_move = message("announce.scored", name=game.players[before],
-                                  points=result, box=box_name(move["score"]))
-        fx.announce([state.last_move, _next_text(game)])
+        scored = message("announce.scored", name=game.players[before], points=result,
+                         box=box_name(move["score"]))
+        fx.add("announce", [scored, _next_text(game)])
     save_game(state, fx)
     if game.is_over:
-        fx.timer(0, {"finish": state.version})   # results in a task of their own
+        fx.add("timer", {"ms": 0, "action": {"finish": state.version}})   # results: a task of their own
     return True
 
 
@@ -122,8 +123,7 @@ def undo(state, arg, fx, ctl):
     game.undo()
     state.version += 1
     state.held, state.undo_held, state.rolled = state.undo_held, (), ()
-    state.last_move = None
-    fx.announce(message("announce.undone", box=box_name(box),
+    fx.add("announce", message("announce.undone", box=box_name(box),
                         name=game.players[game.current_player]))
     save_game(state, fx)
 

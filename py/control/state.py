@@ -44,7 +44,6 @@ class State:
         self.confirm = None         # the question asked: {"kind", "params", "ok", "cancel"}
         self.notice = None          # {"text": message, "button": message|None, "action": action|None}
         self.hint = None            # {"for", "state", "advice", "expanded"}
-        self.last_move = None       # the last move, as a message (stays on screen)
         self.setup = {}             # what the setup form shows when it opens
         self.setup_serial = 0       # counts openings of the setup form (the form is refilled)
         self.setup_error = None     # why the setup was refused, as a message

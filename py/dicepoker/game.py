@@ -291,10 +291,6 @@ class Game:
             return self.roll(move["roll"])
         return self.score(move["score"])
 
-    def copy(self):
-        """An independent copy (for lookahead by the advisor or a computer player)."""
-        return Game.from_dict(self.to_dict(), verify=False)
-
     # ------------------------------------------------------------- save/load
     def state_dict(self):
         """The position itself, as plain data (what the replay must reproduce)."""

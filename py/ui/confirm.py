@@ -2,7 +2,7 @@
 
 ``#confirm`` always accepts, ``#cancel`` (and Esc) declines; the texts are
 ``confirm.<kind>_title``, ``_text``, ``_ok`` and ``_cancel`` (or ``confirm.cancel``).
-Fetched with the first question (``ui.later``).
+A start module: a first turn may ask (a box worth 0).
 """
 
 from .later import sync
@@ -10,7 +10,7 @@ from .dom import by_id
 
 
 class Confirm:
-    def __init__(self, shell=None):
+    def __init__(self):
         self.dialog = by_id("confirm-dialog")
         self.title = by_id("confirm-title")
         self.text = by_id("confirm-text")

@@ -22,15 +22,8 @@ Catalogue convention (``static/i18n/<lang>.json``, one flat JSON object):
   ``aria-label``); their English text in the HTML is only a fallback.
 """
 
-# The languages the game ships, and the integer plural categories each catalogue
-# must provide.  The one list of languages: .ci/start_catalogues.py imports it,
-# and boot.js reads the options of index.html's #lang, which a test compares.
-PLURAL_CATEGORIES = {
-    "en": ("one", "other"),
-    "lt": ("one", "few", "other"),
-    "be": ("one", "few", "many"),
-    "sk": ("one", "few", "other"),
-}
+# The languages the game ships: the one list (.ci/start_catalogues.py imports it,
+# boot.js reads the options of index.html's #lang, which a test compares).
 LANGUAGES = ("en", "lt", "be", "sk")
 DEFAULT_LANGUAGE = LANGUAGES[0]
 

@@ -26,20 +26,23 @@ def bind(shell, setup_form, storage, switch_language):
     act = shell.act
 
     def on_click(event):
-        button = event.target.closest("[data-action]")
+        target = event.target
+        button = target.closest("[data-action]")
         if button is not None:
             act(json.loads(button.getAttribute("data-action")))
             return
-        cell = event.target.closest("button[data-box]")
+        cell = target.closest("button[data-box]")
         game = shell.state.game
         if cell is not None and game is not None \
                 and int(cell.getAttribute("data-player")) == game.current_player:
             act({"fill": cell.getAttribute("data-box")})
+        elif target.closest("#add-player") is not None:        # the form's own rows
+            setup_form.add_player()
+        else:
+            remove = target.closest(".remove-player")
+            if remove is not None:
+                setup_form.remove_player(int(remove.getAttribute("data-row")))
     listen(document, "click", on_click)
-
-    listen(by_id("computer-speed"), "change", lambda event: act({"speed": event.target.value}))
-    listen(by_id("lang"), "change",
-           lambda event: asyncio.create_task(switch_language(event.target.value)))
 
     def on_key(event):
         if shell.busy or event.ctrlKey or event.metaKey or event.altKey:
@@ -62,29 +65,32 @@ def bind(shell, setup_form, storage, switch_language):
             act({"roll": True})
     listen(document, "keydown", on_key)
 
-    # --------------------------------------------------------------- setup
     def on_submit(event):
         event.preventDefault()
         act({"setup": setup_form.read()})
     listen(by_id("setup-form"), "submit", on_submit)
-    listen(by_id("add-player"), "click", lambda event: setup_form.add_player())
 
-    def on_remove(event):
-        button = event.target.closest(".remove-player")
-        if button is not None:
-            setup_form.remove_player(int(button.getAttribute("data-row")))
-    listen(by_id("setup-players"), "click", on_remove)
-
-    # ------------------------------------------------------------- dialogs
-    def on_confirm_cancel(event):      # Esc closes the dialog: same as Cancel
-        event.preventDefault()
-        act({"confirm": False})
-    listen(by_id("confirm-dialog"), "cancel", on_confirm_cancel)
+    def on_dialog(event):
+        """A dialog closed itself (Esc, a close button); Esc on a question is its Cancel."""
+        name = event.target.id[:-len("-dialog")]
+        if name == "confirm":
+            event.preventDefault()
+            act({"confirm": False})
+        else:
+            act({"close": name})
+    listen(by_id("confirm-dialog"), "cancel", on_dialog)
     for name in DIALOGS:
-        listen(by_id(name + "-dialog"), "close", lambda event, name=name: act({"close": name}))
+        listen(by_id(name + "-dialog"), "close", on_dialog)
 
-    # ------------------------------------------- another tab saved the game
-    def on_storage(event):
+    def on_change(event):
+        target = event.target
+        if target.id == "lang":
+            asyncio.create_task(switch_language(target.value))
+        elif target.id == "computer-speed":
+            act({"speed": target.value})
+    listen(document, "change", on_change)
+
+    def on_storage(event):              # another tab saved the game
         if event.key in (GAME_META, None):
             act({"stored": storage.stored()})
     listen(document.defaultView, "storage", on_storage)

@@ -19,16 +19,15 @@ from . import lazy
 class LaterView:
     """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
     ``shell`` (what such code may use of the page) once the state needs it: when the dialog ``wants`` is open, the state's
-    attribute ``wants`` ("hint", "confirm") is set, or ``wants(state)`` is true.  If it cannot be fetched, the
-    player is told ``failed_key`` and ``undo`` (an action) takes back what needed it."""
+    attribute ``wants`` ("hint") is set, or ``wants(state)`` is true.  If it cannot be fetched, the
+    player is told ``failed_key`` and the dialog that needed it is closed."""
 
-    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed", undo=None):
+    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed"):
         self.shell = shell
         self.module = module
         self.name = name
         self.wants = wants
         self.failed_key = failed_key
-        self.undo = {"close": wants} if isinstance(wants, str) and wants in DIALOGS else undo
         self.view = None
         self._loading = False
 
@@ -52,8 +51,8 @@ class LaterView:
         except lazy.LazyLoadError:
             self._loading = False
             shell = self.shell
-            if self.undo is not None:
-                shell.act(self.undo)
+            if not callable(self.wants) and self.wants in DIALOGS:
+                shell.act({"close": self.wants})
             shell.act({"say": self.failed_key})
             return
         self.view = getattr(module, self.name)(self.shell)

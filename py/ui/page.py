@@ -9,6 +9,7 @@ from control.state import joker_possible
 
 from . import lazy, storage as keys
 from .board import Board
+from .confirm import Confirm
 from .dom import query_params
 from .effects import Effects
 from .input import bind
@@ -32,7 +33,7 @@ def _views(shell, catalogue):
         LaterView(shell, "ui.scores", "Scores", "scores"),
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
         LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
-        LaterView(shell, "ui.confirm", "Confirm", "confirm", undo={"confirm": False}),
+        Confirm(),
     ]
 
 

@@ -116,18 +116,20 @@ class Storage:
 
 
 def fake_advice(game):
-    """An answer to ``advise`` of the advisor's shape, without a strategy table:
+    """An answer to ``advise`` of the advisor's shape (``Advisor.advise``: options ranked,
+    each with its move, value and loss, and the best), without a strategy table:
     the beginner's hold as the best hold, the box scoring most now as the best box."""
     options = []
     if game.can_roll:
         move = choose_move(game, "beginner")
         if "roll" in move:
-            options.append({"kind": "hold", "hold": move["roll"], "move": move, "loss": 0})
+            options.append({"kind": "hold", "hold": move["roll"], "move": move, "value": 0.0,
+                            "loss": 0})
     scores = game.options()
     for box in game.ruleset.boxes:
         if box in scores:
             options.append({"kind": "score", "box": box, "points": scores[box],
-                            "move": {"score": box}, "loss": 0})
+                            "move": {"score": box}, "value": float(scores[box]), "loss": 0})
     best = None
     for option in options:
         if option["kind"] == "score" and (best is None or option["points"] > best["points"]):
@@ -135,7 +137,8 @@ def fake_advice(game):
     if best is not None:
         options.remove(best)
         options.insert(1 if options and options[0]["kind"] == "hold" else 0, best)
-    return {"dice": list(game.dice), "rolls_used": game.rolls_used, "options": options}
+    return {"dice": list(game.dice), "rolls_used": game.rolls_used, "options": options,
+            "best": options[0] if options else None}
 
 
 class Tab:

@@ -10,7 +10,8 @@ from dicepoker.game import Game
 import gameui
 from gameui import assert_matches, choose_box, inject_game, link, play_turn, pseudo_catalogue
 from paths import STATIC
-from ui.i18n import PLURAL_CATEGORIES, plural_category
+from plurals import categories
+from ui.i18n import plural_category
 
 I18N = STATIC / "i18n"
 ENGLISH = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
@@ -29,7 +30,7 @@ def shown_keys(messages):
 def test_english_plural_messages_use_count_and_its_forms():
     for key, value in ENGLISH.items():
         if isinstance(value, dict):
-            assert set(value) == set(PLURAL_CATEGORIES["en"]), key
+            assert set(value) == set(categories("en")), key
             assert "count" in placeholders(value), key
 
 
@@ -43,7 +44,7 @@ def test_every_catalogue_has_every_key_with_the_same_placeholders(path):
         assert isinstance(value, type(ENGLISH[key])), key
         assert placeholders(value) == placeholders(ENGLISH[key]), key
         if isinstance(value, dict):
-            assert set(value) == set(PLURAL_CATEGORIES[lang]), key
+            assert set(value) == set(categories(lang)), key
     rules = messages["rules.file"]
     assert (I18N / rules).is_file(), rules
 
@@ -66,7 +67,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     page = new_context(service_workers="block").new_page()
     page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json",
-        body=pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"])))
+        body=pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt"))))
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
     game = Game(["Ann", "Ben"], seed=8)
     play_turn(page, game)
@@ -92,7 +93,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
 def test_the_browser_language_is_used_at_start(new_context, site_url, goto_ready):
     context = new_context(locale="sk-SK")
     page = context.new_page()
-    body = pseudo_catalogue(json.dumps(ENGLISH), "sk", PLURAL_CATEGORIES["sk"])
+    body = pseudo_catalogue(json.dumps(ENGLISH), "sk", categories("sk"))
     page.route(re.compile(r"/static/i18n/(start/)?sk\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json", body=body))
     goto_ready(page, site_url, state="setup")
@@ -115,7 +116,7 @@ def split_pseudo_lt_page(new_context):
     pseudo messages of the committed English start part's keys, the whole
     file all of them."""
     start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
-    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"]))
+    whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt")))
     start = {k: v for k, v in whole.items() if k in start_keys}
     page = new_context(locale="lt-LT", service_workers="block").new_page()
     page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
@@ -189,7 +190,7 @@ def test_a_notice_on_screen_is_worded_again_in_the_new_language(new_context, sit
     # A notice is kept as message keys, not text: switching language words
     # it again, its translated reason included.
     page = new_context(service_workers="block").new_page()
-    whole = pseudo_catalogue(json.dumps(ENGLISH), "lt", PLURAL_CATEGORIES["lt"])
+    whole = pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt"))
     page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json", body=whole))
     goto_ready(page, site_url + "?players=Ann,,Ben", state="setup")

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import engine_reference as ref
 from dicepoker.errors import DicePokerError, InvalidSetup
-from dicepoker.rules import BOXES, RULESETS, score
+from dicepoker.rules import BOXES, RULESETS
+from dicepoker.scoring import score
 
 MULTISETS = ref.all_multisets()
 REFERENCE = dict((throw, dict((b, ref.own_score(b, throw)) for b in ref.ALL_BOXES))

@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 import pytest
 
 from paths import REPO
+from plurals import categories
 
 ROOT = REPO
 I18N = ROOT / "static" / "i18n"
@@ -110,7 +111,7 @@ def test_catalogue_has_exactly_the_english_keys(lang, catalogue):
 
 
 def test_plurals_use_exactly_the_languages_categories(lang, catalogue):
-    wanted = set(I18N_MODULE.PLURAL_CATEGORIES[lang])
+    wanted = set(categories(lang))
     problems = []
     for key in sorted(shown_keys(ENGLISH) & shown_keys(catalogue)):
         english, value = ENGLISH[key], catalogue[key]
@@ -374,3 +375,15 @@ def test_rules_page_states_the_bonuses_and_box_names(lang, catalogue):
         if catalogue.get(ruleset) and catalogue[ruleset] not in text:
             problems.append("rule set %r (%s) is not described" % (catalogue[ruleset], ruleset))
     assert not problems, report("rules.%s.html" % lang, problems)
+
+
+def test_one_list_of_languages():
+    """ui.i18n.LANGUAGES is the list: the page's language menu offers exactly those (boot.js
+    picks the start language among the menu's options), and each has its catalogues."""
+    html = (REPO / "index.html").read_text(encoding="utf-8")
+    menu = re.search(r'<select id="lang">(.*?)</select>', html, re.S).group(1)
+    assert tuple(re.findall(r'<option value="([a-z]+)"', menu)) == I18N_MODULE.LANGUAGES
+    assert '"#lang option"' in (REPO / "static" / "js" / "boot.js").read_text(encoding="utf-8")
+    for lang in I18N_MODULE.LANGUAGES:
+        assert (REPO / "static" / "i18n" / ("%s.json" % lang)).is_file(), lang
+        assert categories(lang)[-1] in ("other", "many"), lang

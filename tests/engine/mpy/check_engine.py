@@ -17,7 +17,8 @@ import sys
 from dicepoker.dice import ScriptedDice, SeededDice, dice_from_dict
 from dicepoker.errors import DicePokerError, IllegalMove, InvalidSave
 from dicepoker.game import Game, check_hold, load
-from dicepoker.rules import BOXES, RULESETS, score
+from dicepoker.rules import BOXES, RULESETS
+from dicepoker.scoring import score
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 MAX_REPORTED = 25
