@@ -16,9 +16,10 @@ import sys
 
 from dicepoker.dice import ScriptedDice, SeededDice, dice_from_dict
 from dicepoker.errors import DicePokerError, IllegalMove, InvalidSave
-from dicepoker.game import Game, check_hold, load
+from dicepoker.game import Game, load
 from dicepoker.rules import BOXES, RULESETS
 from dicepoker.scoring import score
+from screen import Screen
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 MAX_REPORTED = 25
@@ -98,58 +99,6 @@ def check_seeded(vectors, check):
                         faces.append(source.face(player, round_no, roll, slot))
         check.equal(faces, item["faces"], "seeded faces for seed %r" % (item["seed"],))
         check.count("seeds")
-
-
-class Screen:
-    """A game and the dice its player keeps (screen state, not the game's).
-
-    The same rules as ``engine_cases.Screen`` (which cannot be imported here):
-    a roll without an argument keeps the held dice, they stay held while rolls
-    are left, a score clears them and an undo gives back those of the score.
-    """
-
-    def __init__(self, game, held=()):
-        self.game = game
-        self.held = tuple(held)
-        self.undo_held = ()
-
-    def hold(self, indices):
-        self.held = self.game.check_hold(indices)
-
-    def roll(self, hold=None):
-        if hold is None:
-            hold = self.held
-        dice = self.game.roll(hold)
-        self.rolled(hold)
-        return dice
-
-    def score(self, box):
-        points = self.game.score(box)
-        self.scored()
-        return points
-
-    def undo(self):
-        self.game.undo()
-        self.held = self.undo_held
-        self.undo_held = ()
-
-    def apply(self, move):
-        result = self.game.apply(move)
-        if "roll" in move:
-            self.rolled(move["roll"])
-        else:
-            self.scored()
-        return result
-
-    def rolled(self, hold):
-        self.held = check_hold(hold) if self.game.rolls_left else ()
-
-    def scored(self):
-        self.undo_held = self.held
-        self.held = ()
-
-    def snapshot(self):
-        return (self.game.to_dict(held=self.held), self.game.can_undo, self.held)
 
 
 def new_game(setup):
