@@ -48,7 +48,7 @@ def test_the_vectors_cover_every_kind_of_check():
 
 
 def test_the_checker_passes_on_cpython():
-    env = dict(os.environ, PYTHONPATH=os.path.join(REPO, "py"))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(REPO, "py"), HERE]))
     proc = subprocess.run([sys.executable, os.path.join(HERE, "mpy", "check_engine.py")],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
