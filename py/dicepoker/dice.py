@@ -62,16 +62,30 @@ def new_seed():
 
 
 class SeededDice:
-    """Dice drawn from a seed; stateless, so the seed is all a save needs."""
+    """Dice drawn from a seed; stateless, so the seed is all a save needs.
+
+    A face is a pure function of the seed and the position, so each is worked
+    out once and remembered (``_faces``): a replay (loading a save, an undo)
+    reads them back instead of hashing again, which on MicroPython's big
+    integers costs ~60 µs a die."""
 
     kind = "seeded"
+    stateless = True        # a replay may share this source (see Game.undo)
 
     def __init__(self, seed):
         self.seed = normalise_seed(seed)
         self._key = _mix64(_fnv1a64(self.seed.encode("utf-8")))
+        self._faces = {}
 
     def face(self, player, round_no, roll_no, slot):
         """The face (1..6) at this position of the game."""
+        where = ((player * 64 + round_no) * 8 + roll_no) * 8 + slot
+        face = self._faces.get(where)
+        if face is None:
+            face = self._faces[where] = self._draw(player, round_no, roll_no, slot)
+        return face
+
+    def _draw(self, player, round_no, roll_no, slot):
         attempt = 0
         while True:
             h = self._key
@@ -94,6 +108,7 @@ class ScriptedDice:
     """
 
     kind = "scripted"
+    stateless = False       # consumed in order: a replay needs a fresh copy
 
     def __init__(self, faces):
         faces = list(faces)

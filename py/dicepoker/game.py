@@ -263,15 +263,19 @@ class Game:
         """Take back the last filled box, as long as nobody has rolled since.
 
         The position before it is the replay of every move but the last on a
-        fresh game (its dice source rebuilt from the saved form), so there is
-        no inverse of a move to get wrong.  The dice source is kept: filling a
-        box draws no dice.
+        fresh game, so there is no inverse of a move to get wrong.  A seeded
+        source is shared with the replay (it is stateless, and it remembers
+        the faces it drew); a scripted one is rebuilt from its saved form.
+        The game's own source is kept: filling a box draws no dice.
         """
         if not self.can_undo:
             raise IllegalMove("nothing_to_undo", "there is no filled box to take back")
-        data = self.to_dict()
-        data["moves"].pop()
-        earlier = _restore(Game, data, False)[0]
+        source = self.dice_source
+        if not source.stateless:
+            source = dice_from_dict(source.to_dict())
+        earlier = Game(self.players, ruleset=self.ruleset.id, seats=self.seats, dice=source)
+        for move in self.moves[:-1]:
+            earlier.apply(move)
         self.cards = earlier.cards
         self.poker_bonuses = earlier.poker_bonuses
         self.current_player = earlier.current_player
