@@ -17,15 +17,20 @@ Modules, one job each:
 
 - ``state``     the state and the facts derived from it (whose turn, may undo)
 - ``messages``  what the screen says, as message keys with parameters
-- ``effects``   the effects, as constructors (one spelling of each)
+- ``effects``   the kinds of effect and their shapes
 - ``controller`` the one ``dispatch``: routes an action, then keeps the
   invariants that follow every action (a stale hint goes, a computer's turn
-  gets its timer)
+  gets its timer); ``LATER`` names the handlers fetched on first use
 - ``play``      the player's moves: dice, boxes, undo, and what is announced
-- ``games``     starting, resuming, links, setup, other tabs, imports, results
+- ``games``     starting, resuming, links, setup, new games
 - ``dialogs``   questions, dialogs, notices
-- ``assist``    the hint and the computer seats (the thinking is an effect)
 - ``links``     challenge links <-> setups
 - ``saves``     the save's meta data and the rule that keeps an older tab from
   writing over a newer game
+
+and, not needed by a first turn, fetched on first use on the page:
+
+- ``assist``    the hint and the computer seats (the thinking is an effect)
+- ``incoming``  games from elsewhere: another tab's save, a game file
+- ``ending``    a finished game's results, recorded once; Play again
 """

@@ -1,5 +1,5 @@
 """Views whose code comes on first use: the hint, questions, the end screen, high scores,
-the rules, the review, Save and load; and what they share (:func:`sync`, :class:`Ports`).
+the rules, the review, Save and load; and what dialogs share (:func:`sync`).
 
 None of them is needed for a first turn, so they are not start modules
 (.ci/start_bundle.py follows the imports): :class:`LaterView` fetches the
