@@ -18,7 +18,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parent.parent / "py")]
+sys.path[:0] = [str(HERE), str(HERE.parent)]            # the bench, tests/ (paths, harness)
+from paths import PY  # noqa: E402
+sys.path[:0] = [str(PY)]
 
 from harness import REPO                                  # noqa: E402
 from stats import kib, median, percentile, spread         # noqa: E402

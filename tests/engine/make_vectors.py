@@ -23,7 +23,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "mpy", "vectors.json")
-sys.path[:0] = [os.path.join(os.path.dirname(os.path.dirname(HERE)), "py"), HERE]
+sys.path[:0] = [os.path.dirname(HERE)]                  # tests/: paths
+from paths import PY  # noqa: E402
+sys.path[:0] = [str(PY), HERE]
 
 import engine_reference as ref  # noqa: E402
 from engine_cases import (ANN, BEN, TWIN, Screen, apply_action, bad_save_cases,  # noqa: E402

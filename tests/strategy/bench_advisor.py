@@ -15,8 +15,10 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(REPO, "py"), HERE, os.path.dirname(HERE)]
+sys.path[:0] = [os.path.dirname(HERE)]                  # tests/: paths and the helpers
+from paths import PY, REPO  # noqa: E402
+sys.path[:0] = [str(PY), HERE]
+REPO = str(REPO)
 
 
 def main():
