@@ -160,23 +160,34 @@ class Ruleset:
             return self.poker_bonus
         return 0
 
+    def joker_case(self, card, dice):
+        """Which boxes a Joker opens: None (no Joker), "upper" (the matching upper
+        box is open, and forced), "lower" (else any open lower box counts as met)
+        or "zero" (else any open upper box takes 0)."""
+        if not self.joker_applies(card, dice):
+            return None
+        if UPPER_OF_FACE[dice[0]] not in card:
+            return "upper"
+        if any(b not in card for b in self.lower_boxes):
+            return "lower"
+        return "zero"
+
     def options(self, card, dice):
         """{box_id: points} a player with ``card`` may fill now with ``dice``.
 
-        Without a Joker every open box is allowed at its own value.  With one,
-        the matching upper box is forced if open; else any open lower box
-        counts as met; else any open upper box takes 0.
+        Without a Joker every open box is allowed at its own value; with one,
+        what :meth:`joker_case` says.
         """
         open_boxes = [b for b in self.boxes if b not in card]
         counts = counts_of(dice)
-        if not self.joker_applies(card, dice):
+        case = self.joker_case(card, dice)
+        if case is None:
             return {b: BOXES[b].score(dice, counts) for b in open_boxes}
-        matching = UPPER_OF_FACE[dice[0]]
-        if matching not in card:
+        if case == "upper":
+            matching = UPPER_OF_FACE[dice[0]]
             return {matching: BOXES[matching].score(dice, counts)}
-        lower = [b for b in open_boxes if BOXES[b].section == "lower"]
-        if lower:
-            return {b: BOXES[b].joker_score(dice) for b in lower}
+        if case == "lower":
+            return {b: BOXES[b].joker_score(dice) for b in open_boxes if b in self.lower_boxes}
         return {b: 0 for b in open_boxes}
 
     def upper_sum(self, card):

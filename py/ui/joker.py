@@ -2,8 +2,8 @@
 
 A Joker needs the poker box filled, so no first turn shows it: this view is
 fetched once some card has that box filled (``control.state.joker_possible``,
-``ui.later``), well before a
-five of a kind can be a Joker.  The boxes come from the engine's options.
+``ui.later``), well before a five of a kind can be a Joker.  Which boxes it
+opens is the engine's ``Ruleset.joker_case``.
 """
 
 from .dom import node
@@ -23,16 +23,14 @@ class JokerNote:
             self.note.forget()
         t = texts.cat.t
         joker = ""
-        if game.rolls_used and not game.is_over \
-                and game.ruleset.joker_applies(game.card(), game.dice):
-            options = game.options()
-            boxes = list(options)
-            if len(boxes) == 1 and boxes[0] in game.ruleset.upper_boxes and options[boxes[0]]:
-                rule = t("joker.upper", box=t("box." + boxes[0]))
-            elif any(b in game.ruleset.lower_boxes for b in boxes):
-                rule = t("joker.lower")
+        case = None
+        if game.rolls_used and not game.is_over:
+            case = game.ruleset.joker_case(game.card(), game.dice)
+        if case is not None:
+            if case == "upper":
+                rule = t("joker.upper", box=t("box." + list(game.options())[0]))
             else:
-                rule = t("joker.zero")
+                rule = t("joker." + case)      # joker.lower, joker.zero
             joker = t("joker.note", rule=rule)
             bonus = game.pending_poker_bonus()
             if bonus:

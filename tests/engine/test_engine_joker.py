@@ -206,3 +206,23 @@ def test_upper_bonus_threshold(ruleset, upper, bonus):
     threshold = 64 if ruleset == "dice-poker" else 63
     assert part["upper_bonus_missing"] == max(0, threshold - upper)
     assert game.totals() == [upper + bonus]
+
+
+def test_joker_case_names_what_options_allow():
+    """The one definition of the Joker's cases: options follows joker_case."""
+    from dicepoker.rules import RULESETS, UPPER_OF_FACE
+    rules = RULESETS["yahtzee"]
+    fives = (4, 4, 4, 4, 4)
+    assert rules.joker_case({}, fives) is None                       # no poker box filled
+    assert rules.joker_case({"poker": 50}, (4, 4, 4, 4, 3)) is None  # not five of a kind
+    card = {"poker": 50}
+    assert rules.joker_case(card, fives) == "upper"
+    assert list(rules.options(card, fives)) == [UPPER_OF_FACE[4]]
+    card["fours"] = 12
+    assert rules.joker_case(card, fives) == "lower"
+    assert set(rules.options(card, fives)) == set(rules.lower_boxes) - {"poker"}
+    for box in rules.lower_boxes:
+        card.setdefault(box, 0)
+    assert rules.joker_case(card, fives) == "zero"
+    assert set(rules.options(card, fives).values()) == {0}
+    assert set(rules.options(card, fives)) == set(rules.upper_boxes) - {"fours"}
