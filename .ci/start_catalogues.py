@@ -9,8 +9,8 @@ static/i18n/<lang>.json is the whole catalogue, the file translators edit.
 static/i18n/start/<lang>.json (generated, committed, checked byte for byte)
 leaves out the message groups only shown by features loaded on first use or
 later in a game — hints, the review, save and load, why a saved game could
-not be restored, the end of a game — and translators' notes: about half
-of each file.  boot.js fetches the start part; ``ui.language.Texts``
+not be restored, the end of a game, high scores, the rules, the Joker — and
+translators' notes: about half of each file.  boot.js fetches the start part; ``ui.language.Texts``
 (py/ui/language.py) adds the rest before one of those features draws.
 
 Kept in the start part even under those prefixes: the keys the markup uses
@@ -35,11 +35,18 @@ OUT = "static/i18n/start/%s.json"
 LANGUAGES = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))["LANGUAGES"]   # the one list
 
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
-                  "confirm.import_", "notice.bad_save")
+                  "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.")
+# What the page may say before the rest is in: that a feature could not be fetched,
+# and why a setup or a link is refused (the rest of error.*: moves the page never
+# offers, worded once the catalogue is complete).
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "review.loading", "review.failed",
-              "transfer.load_failed", "save_error.unknown")
-# ids of the markup that opens only after the catalogue is complete (py/ui/dialog.py, hint.py)
-LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list")
+              "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
+              "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
+              "error.bad_seats", "error.unknown_ruleset", "error.bad_seed")
+# ids of the markup that shows only after the catalogue is complete: the views of
+# py/ui/later.py (LaterView completes the catalogue before it makes its view)
+LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list",
+                "scores-dialog", "rules-dialog")
 
 
 class _MarkupKeys(html.parser.HTMLParser):

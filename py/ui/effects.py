@@ -82,7 +82,7 @@ class Effects:
     # ----------------------------------------------------------------- screen
     def _announce(self, text):
         """Say ``text`` to screen readers (``#live``; a repeat is still announced)."""
-        text = self.shell.texts.cat.say(text) or ""
+        text = self.shell.texts.say(text) or ""     # a later message: the rest is fetched
         if text == self._said:
             text += "\u00a0"
         self._said = text

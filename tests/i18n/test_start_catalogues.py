@@ -48,9 +48,11 @@ def test_a_start_part_is_the_catalogue_without_the_later_groups(lang):
 
 def test_markup_keys_leave_out_only_the_later_elements():
     keys = TOOL["markup_keys"](str(REPO))
-    assert {"update.reload", "hint.button", "transfer.open", "end.show", "dialog.close"} <= keys
+    assert {"update.reload", "hint.button", "transfer.open", "end.show", "game.undo",
+            "rules.open", "scores.open"} <= keys
     assert not keys & {"transfer.title", "transfer.export_game", "review.title", "hint.more",
-                       "hint.list_label", "end.title", "end.play_again", "review.open"}
+                       "hint.list_label", "end.title", "end.play_again", "review.open",
+                       "scores.title", "rules.title", "dialog.close"}
 
 
 def test_an_edited_catalogue_makes_its_start_part_stale(tmp_path):
