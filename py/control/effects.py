@@ -8,8 +8,9 @@ asks for it:
   dice kept) and its meta, to be written unless another tab saved a newer
   game since revision ``base`` (:func:`control.saves.may_write`) (play)
 - ``announce`` message: for screen readers (play, games)
-- ``record`` ``{"ruleset": id, "results": [[name, total], ...]}``: a finished
-  game's results for the high-score table (ending)
+- ``record`` ``{"ruleset": id, "results": [[name, total], ...], "players": n}``: a
+  finished game's results (its people's) for the high-score table, and how many
+  played it, computers included (ending)
 - ``remember`` ``{"name": "setup" | "computer-speed", "value": ...}``: a setting
   or the last setup (games, assist)
 - ``keep_aside`` text: a saved game that could not be restored, kept for export (games)

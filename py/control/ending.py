@@ -22,7 +22,9 @@ def finish(state, fx):
     if not state.meta["recorded"]:
         results = [[game.players[p], total] for p, total in enumerate(game.totals())
                    if game.seats[p] == HUMAN]
-        fx.add("record", {"ruleset": game.ruleset.id, "results": results})
+        # "players" counts every seat: a game against the computer is not a solo game
+        fx.add("record", {"ruleset": game.ruleset.id, "results": results,
+                          "players": len(game.players)})
         state.meta["recorded"] = True
         save_game(state, fx)
     if state.screen == "game":

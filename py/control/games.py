@@ -1,7 +1,7 @@
 """Which game is on screen: start-up, links, setup, new games, results.
 
 - ``start`` resumes the saved game (a damaged one is kept aside and
-  explained), follows a challenge link (asking first over a game in
+  explained), follows a challenge link (``control.links``, imported only then) (asking first over a game in
   progress, never over the link's own game) or opens the setup.
 - a finished game's results are recorded by ``control.ending``.
 """
@@ -10,7 +10,6 @@ from dicepoker.errors import DicePokerError, InvalidSave, InvalidSetup
 from dicepoker.game import Game, load
 
 from .dialogs import ask, close_dialog, open_dialog, say
-from .links import link_key, setup_from_params
 from .messages import error_message, message
 from .play import save_game
 from .saves import clean_meta, new_meta
@@ -107,9 +106,12 @@ def on_start(state, arg, fx, ctl):
 
 
 def on_link(state, params, fx, ctl):
-    """A challenge link's query (a dict of strings): start its game, or ask first."""
-    if not isinstance(params, dict):
+    """A challenge link's query (a dict of strings): start its game, or ask first.
+
+    Its code comes only with a query: the page fetches ``control.links`` first."""
+    if not isinstance(params, dict) or not params:
         return None
+    from .links import link_key, setup_from_params
     try:
         setup = setup_from_params(params)
     except DicePokerError as problem:

@@ -54,6 +54,7 @@ def apply_move(state, move, fx):
         scored = message("announce.scored", name=game.players[before], points=result,
                          box=box_name(move["score"]))
         fx.add("announce", [scored, _next_text(game)])
+        state.last_box = (state.version, scored, game.seats[before])
     save_game(state, fx)
     if game.is_over:
         fx.add("timer", {"ms": 0, "action": {"finish": state.version}})   # results: a task of their own

@@ -39,6 +39,8 @@ class State:
         self.held = ()              # dice the current player keeps (screen state, not a move)
         self.undo_held = ()         # the holds to give back if the last box is undone
         self.rolled = ()            # dice thrown by the last roll (the animation)
+        self.last_box = (-1, None, None)    # (version, message, seat) of the last box filled: a
+                                            # computer's stays on screen until the next move
         self.roll_serial = 0        # counts rolls seen on this page
         self.dialogs = []           # open dialogs, bottom first: "end", "review", "rules", ...
         self.confirm = None         # the question asked: {"kind", "params", "ok", "cancel"}

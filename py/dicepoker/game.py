@@ -37,13 +37,14 @@ def _is_int(value):
 
 
 def check_players(players):
-    """Names, trimmed; 1 to 8 of them, each non-empty and short."""
+    """Names, trimmed; 1 to 8 of them, each non-empty, short and another than the others
+    (``Ann`` and `` ann `` are one name: case and spaces do not tell players apart)."""
     if not isinstance(players, (list, tuple)):
         raise InvalidSetup("bad_players", "players must be a list of names")
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise InvalidSetup("player_count", "a game has 1 to %d players, not %d"
                            % (MAX_PLAYERS, len(players)), count=len(players))
-    names = []
+    names, keys = [], []
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise InvalidSetup("bad_name", "every player needs a name")
@@ -51,6 +52,10 @@ def check_players(players):
         if len(name) > MAX_NAME_LENGTH:
             raise InvalidSetup("long_name", "a name has at most %d characters"
                                % MAX_NAME_LENGTH, limit=MAX_NAME_LENGTH)
+        key = "".join(name.split()).lower()
+        if key in keys:
+            raise InvalidSetup("same_name", "two players have one name", name=name)
+        keys.append(key)
         names.append(name)
     return names
 

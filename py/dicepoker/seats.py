@@ -12,11 +12,6 @@ COMPUTER_LEVELS = (OPTIMAL, GOOD, BEGINNER)
 SEAT_KINDS = (HUMAN,) + COMPUTER_LEVELS
 
 
-def is_human(seat):
-    """True for a seat a person plays."""
-    return seat == HUMAN
-
-
 def is_computer(seat):
     """True for a seat the computer plays (one of ``COMPUTER_LEVELS``)."""
     return seat in COMPUTER_LEVELS

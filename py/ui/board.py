@@ -225,9 +225,11 @@ class Board:
                 value = parts[row]
                 if row == "upper_bonus":
                     if value:
-                        value = "+%d" % value
-                    elif not upper_done:
-                        value = cat.t("card.bonus_missing", count=parts["upper_bonus_missing"])
+                        value = "+%d" % value       # "+35"; else "missed", or "12 to go"
+                    elif upper_done:
+                        value = cat.t("card.bonus_missed")
+                    else:
+                        value = cat.t("card.bonus_to_go", count=parts["upper_bonus_missing"])
                 elif row == "poker_bonus" and value:
                     value = "+%d" % value
                 self.sums[(p, row)].text(value)

@@ -87,10 +87,14 @@ def local_date():
 
 
 def query_params():
-    """The page URL's query string as a plain dict of strings."""
+    """The page URL's query string as a plain dict of strings, and ``player`` (given once
+    per seat) as a list (control.links reads them)."""
     params = {}
     search = window.URLSearchParams.new(window.location.search)
-    for name in ("players", "seed", "rules"):
+    for name in ("players", "seats", "seed", "rules"):
         if search.has(name):
             params[name] = search.get(name)
+    names = list(search.getAll("player"))
+    if names:
+        params["player"] = names
     return params

@@ -1,5 +1,10 @@
 """The end view: ``#end-dialog``, who won, the standings, the high scores, Share and Review.
 
+Share offers the challenge link (:func:`share_link`): the system's share
+sheet where the browser has one (``navigator.share``), else the clipboard,
+with "Link copied" (or the link itself, if the copy was refused) under the
+button; the button's title shows the link.
+
 Its texts are not in the start catalogue: it opens once the rest is in."""
 
 from dicepoker.seats import HUMAN
@@ -9,14 +14,14 @@ from control.messages import names_list
 
 from . import highscores
 from .later import sync
-from .dom import by_id, clone_template, local_date, window
+from .dom import by_id, clone_template, create_proxy, listen, local_date, window
 from .scores import fill_highscores
 
 
 def share_link(game):
     """The URL that replays this game's dice for the same players."""
     query = window.URLSearchParams.new()
-    for name, value in link_params(game.players, game.ruleset.id, game.seed):
+    for name, value in link_params(game.players, game.ruleset.id, game.seed, game.seats):
         query.append(name, value)
     return "%s%s?%s" % (window.location.origin, window.location.pathname, query.toString())
 
@@ -29,7 +34,7 @@ def run_effect(kind, value, shell):
     save that marks the results recorded."""
     table = highscores.load(shell.storage)
     highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
-                           local_date())
+                           local_date(), value.get("players"))
     highscores.save(shell.storage, table)
 
 
@@ -38,6 +43,44 @@ class End:
         self.storage = shell.storage
         self.dialog = by_id("end-dialog")
         self._drawn = None
+        self.link = None
+        self.status = by_id("share-status")
+        self._said = None                   # (key, params) under the Share button
+        self._cat = None
+        listen(by_id("share-button"), "click", self._share)
+        self._copied = create_proxy(self._copied_now)
+        self._not_copied = create_proxy(self._not_copied_now)
+        self._not_shared = create_proxy(self._not_shared_now)
+
+    def _share(self, event):
+        navigator = window.navigator
+        if navigator.share:
+            data = window.Object.new()
+            data.url = self.link
+            navigator.share(data).then(None, self._not_shared)
+        else:
+            self._copy()
+
+    def _not_shared_now(self, error):
+        if not error or error.name != "AbortError":     # not the player's own cancel
+            self._copy()
+
+    def _copy(self):
+        clipboard = window.navigator.clipboard
+        if clipboard:
+            clipboard.writeText(self.link).then(self._copied, self._not_copied)
+        else:
+            self._not_copied_now()
+
+    def _copied_now(self, *_):
+        self._say("end.share_copied")
+
+    def _not_copied_now(self, *_):
+        self._say("end.share_failed", link=self.link)
+
+    def _say(self, key, **params):
+        self._said = (key, params)
+        self.status.textContent = self._cat.t(key, **params)
 
     def draw(self, state, texts):
         game = state.game
@@ -51,8 +94,12 @@ class End:
             return
         key = (state.version, cat, state.meta["recorded"])
         if key != self._drawn:
+            if self._drawn is None or self._drawn[0] != state.version:
+                self._said = None           # "Link copied" was about another game's link
             self._drawn = key
+            self._cat = cat
             self._fill(game, cat)
+            self.status.textContent = cat.t(self._said[0], **self._said[1]) if self._said else ""
         if sync(self.dialog, True):
             by_id("play-again").focus()
 
@@ -86,7 +133,8 @@ class End:
         by_id("open-review").hidden = HUMAN not in game.seats
         by_id("share").hidden = game.seed is None
         if game.seed is not None:
-            by_id("share-link").value = share_link(game)
+            self.link = share_link(game)
+            by_id("share-button").title = self.link
 
 
 def _names(cat, game, players):

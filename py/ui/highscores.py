@@ -47,8 +47,9 @@ def clean_table(data):
     return table
 
 
-def add_results(table, ruleset, results, date):
-    """Add ``results`` ([(name, score)]) of one finished game; return their new ranks.
+def add_results(table, ruleset, results, date, players=None):
+    """Add ``results`` ([(name, score)]) of one finished game of ``players`` seats (by
+    default one per result; computer seats have no result); return their new ranks.
 
     Ranks are 0-based positions in the updated list, or None for a result that
     did not make the top 10.
@@ -56,7 +57,7 @@ def add_results(table, ruleset, results, date):
     entries = list(table.get(ruleset, []))
     added = []
     for name, score in results:
-        entry = {"name": name, "score": score, "date": date, "players": len(results)}
+        entry = {"name": name, "score": score, "date": date, "players": players or len(results)}
         position = len(entries)
         for i, other in enumerate(entries):
             if score > other["score"]:

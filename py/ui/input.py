@@ -2,8 +2,10 @@
 
 Most buttons carry their action in the markup: ``data-action='{"roll":true}'``
 (moves as data, from ``index.html`` to the controller), and one listener
-hands it on.  The rest: a box of the card, the setup form, selects, keys,
-dialogs closing themselves, another tab's save, the language.
+hands it on.  The rest: a box of the card (or its name), the setup form,
+selects, keys, dialogs closing themselves, another tab's save, the language.
+A second tap on Roll or a box within ``DOUBLE_TAP_MS`` is the first one's
+double: it does nothing (two rolls, and the first throw never seen).
 
 Keys: ``1``-``5`` keep or release a die; ``Space``/``Enter`` roll, unless the
 focus is on a control that Space/Enter already activates (a die, a box, a
@@ -19,23 +21,38 @@ from .dom import by_id, document, listen
 from .storage import GAME_META
 
 INTERACTIVE = ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "A")
+DOUBLE_TAP_MS = 350     # a second tap on Roll or a box this soon is the same tap
 DIALOGS = ("rules", "scores", "end", "review", "transfer")
 
 
 def bind(shell, setup_form, storage, switch_language):
     act = shell.act
+    tapped = {"roll": -DOUBLE_TAP_MS, "fill": -DOUBLE_TAP_MS}     # when each was last tapped
+
+    def tap(action, event):
+        """A tap's action, unless it is Roll or a box tapped again too soon (a double tap:
+        the first tap's move is made and its throw shown)."""
+        for kind in action:
+            if kind in tapped:
+                if event.timeStamp - tapped[kind] < DOUBLE_TAP_MS:
+                    return
+                tapped[kind] = event.timeStamp
+        act(action)
 
     def on_click(event):
         target = event.target
         button = target.closest("[data-action]")
         if button is not None:
-            act(json.loads(button.getAttribute("data-action")))
+            tap(json.loads(button.getAttribute("data-action")), event)
             return
         cell = target.closest("button[data-box]")
+        name = target.closest(".box-row .box-col")      # a box's name fills it like its cell:
+        if name is not None:                            # the row's one button
+            cell = name.parentElement.querySelector("button[data-box]")
         game = shell.state.game
         if cell is not None and game is not None \
                 and int(cell.getAttribute("data-player")) == game.current_player:
-            act({"fill": cell.getAttribute("data-box")})
+            tap({"fill": cell.getAttribute("data-box")}, event)
         elif target.closest("#add-player") is not None:        # the form's own rows
             setup_form.add_player()
         else:
@@ -88,6 +105,8 @@ def bind(shell, setup_form, storage, switch_language):
             asyncio.create_task(switch_language(target.value))
         elif target.id == "computer-speed":
             act({"speed": target.value})
+        else:                       # the setup form's: a seat chosen ("Player 2" -> "Computer 2")
+            setup_form.relabel()
     listen(document, "change", on_change)
 
     def on_storage(event):              # another tab saved the game

@@ -34,6 +34,7 @@ def _views(shell, catalogue):
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
         LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
         Confirm(),
+        LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
     ]
 
 
@@ -61,8 +62,14 @@ async def start():
     bind(shell, setup_form, storage, switch_language)
     screens.show_app()
     saved = storage.stored()
+    params = query_params()
+    if params:                      # a link's code is fetched only for a link
+        try:
+            await lazy.load("control.links")
+        except lazy.LazyLoadError:
+            params = None           # the saved game, as if opened without the link
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
-                         "params": query_params(), "last_setup": storage.get_json(keys.SETUP),
+                         "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED)}})
     notice = shell.state.notice
     if notice is not None and texts.cat.say(notice["text"]) is None:

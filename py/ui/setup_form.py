@@ -8,7 +8,8 @@ form's own business until it is sent.  Each time the setup screen opens
 (``state.setup_serial``) the form shows ``state.setup``.
 
 Every player row's seat select offers a person and the computer levels
-(``dicepoker.seats``), labelled by the catalogue keys ``seat.<kind>``.
+(``dicepoker.seats``), labelled by the catalogue keys ``seat.<kind>``; a
+name the player has not edited follows it ("Player 2", "Computer 2").
 """
 
 from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
@@ -67,17 +68,17 @@ class SetupForm:
         name_input = li.querySelector(".player-name")
         name_input.maxLength = MAX_NAME_LENGTH
         name_input.id = "player-name-%d" % number
-        default = self.cat.t("setup.default_name", number=number)
-        name_input.value = name if name else default
-        if not name or name == default:
-            # Not the player's own choice: relabel() re-translates it on a language switch.
-            name_input.setAttribute("data-default", default)
         select = li.querySelector(".player-seat")
         for kind in COMPUTER_LEVELS:
             option = document.createElement("option")
             option.value = kind
             select.appendChild(option)
         select.value = seat if seat == HUMAN or seat in COMPUTER_LEVELS else HUMAN
+        default = self._default_name(li, number)
+        name_input.value = name if name else default
+        if not name or name == default:
+            # Not the player's own choice: relabel() re-translates it on a language switch.
+            name_input.setAttribute("data-default", default)
         self.list.appendChild(li)
         self.rows.append(li)
 
@@ -98,7 +99,7 @@ class SetupForm:
         for i, li in enumerate(self.rows):
             number = i + 1
             li.querySelector(".player-label").textContent = t("setup.player_label", number=number)
-            self._relabel_default_name(li.querySelector(".player-name"), number)
+            self._relabel_default_name(li, number)
             li.querySelector(".seat-label").textContent = t("setup.seat_label", number=number)
             remove = li.querySelector(".remove-player")
             remove.setAttribute("aria-label", t("setup.remove_player", number=number))
@@ -110,13 +111,20 @@ class SetupForm:
                 option.textContent = t("seat." + option.value)
         self.add_button.disabled = len(self.rows) >= MAX_PLAYERS
 
-    def _relabel_default_name(self, name_input, number):
+    def _default_name(self, li, number):
+        """"Player 2" for a person's seat, "Computer 2" for a computer's."""
+        human = li.querySelector(".player-seat").value == HUMAN
+        return self.cat.t("setup.default_name" if human else "setup.default_computer",
+                          number=number)
+
+    def _relabel_default_name(self, li, number):
         """A default name ("Player 2") the player has not edited follows the
-        language and the row's position; an edited one is left alone."""
+        language, the row's position and its seat; an edited one is left alone."""
+        name_input = li.querySelector(".player-name")
         default = name_input.getAttribute("data-default")
         if default is None or name_input.value != default:
             return
-        fresh = self.cat.t("setup.default_name", number=number)
+        fresh = self._default_name(li, number)
         if fresh != default:
             name_input.value = fresh
             name_input.setAttribute("data-default", fresh)

@@ -3,7 +3,7 @@
 Owns ``#handover``, the five ``.die`` buttons, ``#roll``,
 ``#undo``, ``#show-results``, ``#hint`` and ``#computer-bar``.  The dice the
 hint says to keep are marked here (``data-hint="keep"``), since this view
-owns the dice.
+owns the dice.  What a computer scored stays under the message until the next move.
 """
 
 from dicepoker.seats import HUMAN, is_computer
@@ -48,7 +48,9 @@ class Tray:
         over = game.is_over
         seat = game.seats[game.current_player]
         computer = computer_turn(state)
-        self._draw_message(game, t, seat, computer)
+        version, scored, by = state.last_box    # a computer's last box, until the next move
+        scored = cat.say(scored) if version == state.version and is_computer(by) else ""
+        self._draw_message(game, t, seat, computer, scored)
         hint = state.hint
         keep = hint["keep"] if hint is not None and hint["state"] == "shown" else ()
         can_hold = game.can_hold and not computer
@@ -87,7 +89,7 @@ class Tray:
         if self._speed != state.computers.speed:
             self._speed = self.speed.el.value = state.computers.speed
 
-    def _draw_message(self, game, t, seat, computer):
+    def _draw_message(self, game, t, seat, computer, scored):
         name = game.players[game.current_player]
         used = game.rolls_used
         if game.is_over:
@@ -107,4 +109,4 @@ class Tray:
         else:
             main, sub = t("handover.last"), ""
         self.handover_main.text(main)
-        self.handover_sub.text(sub)
+        self.handover_sub.text(scored or sub)

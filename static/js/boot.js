@@ -17,7 +17,8 @@
       py/ui/i18n.py's LANGUAGES; a test compares them).
    4. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
-      player's language when the catalogue could be read. */
+      player's language when the catalogue could be read; opened as a file
+      (file:), it says the game must be served or opened from its address. */
 (function () {
   "use strict";
   var LANGS = Array.prototype.map.call(
@@ -121,6 +122,12 @@
     if (!panel) { return; }
     panel.hidden = false;
     if (loading) { loading.hidden = true; }
+    if (window.location.protocol === "file:") {
+      // Opened as a file (index.html double-clicked): no connection can fix that.
+      document.getElementById("boot-body").hidden = true;
+      document.getElementById("boot-file").hidden = false;
+      document.getElementById("boot-reload").hidden = true;
+    }
     document.getElementById("boot-reload").addEventListener("click", function () {
       window.location.reload();
     });

@@ -258,7 +258,7 @@ class Tab:
         storage = self.world.storage
         table = highscores.load(storage)
         highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
-                               DATE)
+                               DATE, value.get("players"))
         storage.set_json(highscores.KEY, table, self)
 
     def _load(self, request):

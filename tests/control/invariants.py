@@ -176,7 +176,8 @@ class Invariants:
             record = [e["record"] for e in effects if "record" in e][0]
             people = [[game.players[p], game.totals()[p]] for p in range(len(game.players))
                       if not is_computer(game.seats[p])]
-            if record != {"ruleset": game.ruleset.id, "results": people}:
+            if record != {"ruleset": game.ruleset.id, "results": people,
+                          "players": len(game.players)}:
                 self.fail(tab, action, "recorded %r" % (record,))
 
         # ---- every save restores the game on screen

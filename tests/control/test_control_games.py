@@ -38,7 +38,8 @@ def check_finished(world, tab):
     records = all_effects(world, "record")
     people = [[game.players[p], game.totals()[p]] for p in range(len(game.players))
               if not is_computer(game.seats[p])]
-    assert records == [{"ruleset": game.ruleset.id, "results": people}]
+    assert records == [{"ruleset": game.ruleset.id, "results": people,
+                        "players": len(game.players)}]
     stored, held = load(world.storage.get("dicepoker.game"))
     assert stored.to_dict() == game.to_dict() and held == ()
     assert json.loads(world.storage.get("dicepoker.game-meta"))["recorded"] is True
@@ -108,7 +109,10 @@ def test_a_game_with_a_computer_seat(played):
     tab = world.tabs[0]
     game = check_finished(world, tab)
     assert game.seats == ["human", "beginner", "human"]
-    assert [r[0] for r in all_effects(world, "record")[0]["results"]] == ["Ann", "Ben"]
+    record = all_effects(world, "record")[0]
+    assert [r[0] for r in record["results"]] == ["Ann", "Ben"] and record["players"] == 3
+    # the high scores count the computer's seat: not a game of two
+    assert all(e["players"] == 3 for e in world.storage.highscores()["yahtzee"])
     for entry, before in with_previous(world):
         if before is None or "game" not in before["state"]:
             continue
@@ -128,7 +132,8 @@ def test_computers_alone_play_a_whole_game_on_their_timers(played):
     assert actions[:2] == ["start", "setup"]
     assert set(actions[2:]) == {"tick", "computer_move", "finish"}
     assert actions.count("finish") == 1
-    assert all_effects(world, "record") == [{"ruleset": "dice-poker", "results": []}]
+    assert all_effects(world, "record") == [{"ruleset": "dice-poker", "results": [],
+                                             "players": 2}]
     assert world.storage.highscores().get("dice-poker", []) == []
     ticks = [f for f in world.fired if "tick" in f[2]]
     assert len(ticks) == actions.count("tick")    # every tick came from a timer
