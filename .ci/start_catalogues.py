@@ -42,7 +42,7 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "review.loading", "review.failed",
               "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
-              "error.bad_seats", "error.unknown_ruleset", "error.bad_seed")
+              "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
 # ids of the markup that shows only after the catalogue is complete: the views of
 # py/ui/later.py (LaterView completes the catalogue before it makes its view)
 LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list",

@@ -6,13 +6,15 @@ entry off: the page hears ``popstate`` and answers the question with its
 Cancel (``{"confirm": False}``, as Esc does) or closes the top dialog
 (``{"close": name}``, as its close button does).
 When one closes otherwise (its button, Esc, an answer), its entry is taken
-back with ``history.go``, whose own ``popstate`` is not a Back.  With nothing
-open the page has no entry of its own, so Back leaves it as usual.
+back with ``history.go``, whose own ``popstate`` is not a Back; that waits
+for the action's effects (a task later), and the address they left (a
+challenge link forgotten) is kept.  With nothing open the page has no entry
+of its own, so Back leaves it as usual.
 
 Fetched on first use (``ui.later.LaterView``): the first dialog or question.
 """
 
-from .dom import listen, window
+from .dom import create_proxy, listen, window
 
 
 def open_count(state):
@@ -25,6 +27,9 @@ class Back:
         self.shell = shell
         self.pushed = 0         # our entries above the page's own
         self.ignore = 0         # popstates of our own history.go still to come
+        self.back_by = 0        # entries to take back once the action's effects have run
+        self.href = None        # the address to keep when they are taken back
+        self._go_proxy = create_proxy(self._go)
         listen(window, "popstate", self._popped)
 
     def draw(self, state, texts):
@@ -34,13 +39,22 @@ class Back:
             history.pushState(None, "")
             self.pushed += 1
         if self.pushed > wanted:            # closed on the page: take its entries back
-            history.go(wanted - self.pushed)
+            if not self.back_by:
+                window.setTimeout(self._go_proxy, 0)
+            self.back_by += self.pushed - wanted
             self.pushed = wanted
-            self.ignore += 1
+
+    def _go(self, *_):
+        self.href = window.location.href
+        window.history.go(-self.back_by)
+        self.back_by = 0
+        self.ignore += 1
 
     def _popped(self, event):
         if self.ignore:
             self.ignore -= 1
+            if window.location.href != self.href:
+                window.history.replaceState(None, "", self.href)
         elif self.pushed:
             self.pushed -= 1
             state = self.shell.state

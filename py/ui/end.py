@@ -54,7 +54,7 @@ class End:
 
     def _share(self, event):
         navigator = window.navigator
-        if navigator.share:
+        if getattr(navigator, "share", None) is not None:      # absent where there is none
             data = window.Object.new()
             data.url = self.link
             navigator.share(data).then(None, self._not_shared)
@@ -66,8 +66,8 @@ class End:
             self._copy()
 
     def _copy(self):
-        clipboard = window.navigator.clipboard
-        if clipboard:
+        clipboard = getattr(window.navigator, "clipboard", None)   # absent on http://
+        if clipboard is not None:
             clipboard.writeText(self.link).then(self._copied, self._not_copied)
         else:
             self._not_copied_now()

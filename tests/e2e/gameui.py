@@ -14,6 +14,7 @@ save.
 """
 
 import json
+import time
 import urllib.parse
 import weakref
 
@@ -21,6 +22,28 @@ from dicepoker.game import load
 
 # game -> (its moves when the holds were set, the holds): valid while the moves are the same
 _HELD = weakref.WeakKeyDictionary()
+# page -> {"roll" / "box": when it was last tapped}: the page takes a second tap on Roll
+# or a box within 350 ms for the first one's double (ui/input.py DOUBLE_TAP_MS)
+_TAPPED = weakref.WeakKeyDictionary()
+DOUBLE_TAP_S = 0.4          # from the end of one click to the start of the next
+
+
+def paced(page, kind, click):
+    """Run ``click()``, a tap of ``kind`` ("roll" or "box"), once it is no double tap of
+    the last one (timed from when that click had been dispatched)."""
+    taps = _TAPPED.setdefault(page, {})
+    wait = taps.get(kind, -DOUBLE_TAP_S) + DOUBLE_TAP_S - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+    try:
+        return click()
+    finally:
+        taps[kind] = time.monotonic()
+
+
+def tap(page, selector, kind):
+    """Click ``selector`` as a player's tap on Roll or a box: paced, never a double tap."""
+    return paced(page, kind, lambda: page.click(selector))
 
 READ_PAGE = """() => {
   const html = document.documentElement;
@@ -138,7 +161,7 @@ def choose_box(game):
 def fill_box(page, game, box):
     """Tap a box through the UI (confirming a 0) and apply it to the engine."""
     points = game.options()[box]
-    page.click('button[data-player="%d"][data-box="%s"]' % (game.current_player, box))
+    tap(page, 'button[data-player="%d"][data-box="%s"]' % (game.current_player, box), "box")
     if points == 0:
         page.click("#confirm")
     game.score(box)
@@ -168,7 +191,7 @@ def play_turn(page, game, check=True, use_keys=False):
         if use_keys:
             page.keyboard.press("Space")
         else:
-            page.click("#roll")
+            tap(page, "#roll", "roll")
         roll(game)
         if check:
             assert_matches(page, game)

@@ -71,7 +71,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
     game = Game(["Ann", "Ben"], seed=8)
     play_turn(page, game)
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     page.click('.die[data-index="2"]')
     gameui.toggle_hold(game, 2)
@@ -137,7 +137,7 @@ def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_
     goto_ready(page, link(site_url, ["Ann"], seed=3))
     assert fetched == ["start/lt.json"]
     assert page.text_content("#roll-text") == "[lt] Roll"
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     page.click("#hint")
     page.wait_for_selector('#hint-panel[data-hint-state="shown"]', timeout=60_000)
     assert page.text_content("#hint-text").startswith("[lt] ")

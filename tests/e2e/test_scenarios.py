@@ -25,7 +25,7 @@ def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, g
     inject_game(page, site_url, game, goto_ready)
     assert_matches(page, game)
 
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     seen = assert_matches(page, game)
     buttons = [(box, text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"]
@@ -36,7 +36,7 @@ def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, g
     assert_matches(page, game)
     assert page.text_content('[data-player="0"][data-total]') == str(50 + 30 + 100)
 
-    page.click("#roll")                       # Sixes filled: every open lower box counts as made
+    gameui.tap(page, "#roll", "roll")                       # Sixes filled: every open lower box counts as made
     gameui.roll(game)
     seen = assert_matches(page, game)
     buttons = {box: int(text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"}
@@ -55,14 +55,14 @@ def test_upper_bonus_progress_and_award(page, site_url, goto_ready):
     inject_game(page, site_url, game, goto_ready)
     assert page.text_content("#bonus-progress") == "Upper section: 64 more for +35"
     for box in ("ones", "twos", "threes", "fours", "fives"):
-        page.click("#roll")
+        gameui.tap(page, "#roll", "roll")
         gameui.roll(game)
         fill_box(page, game, box)
         assert_matches(page, game)
     upper = game.breakdown(0)["upper"]
     assert upper == 4 * (1 + 2 + 3 + 4 + 5)
     assert page.text_content("#bonus-progress") == "Upper section: %d more for +35" % (64 - upper)
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     fill_box(page, game, "sixes")
     assert_matches(page, game)
@@ -85,7 +85,7 @@ def test_undo_takes_back_the_box_until_the_next_roll(page, site_url, goto_ready)
     assert "taken back" in page.text_content("#live")
     box = sorted(game.options())[0]
     fill_box(page, game, box)                 # a different box this time
-    page.click("#roll")                       # Ben rolls: the box is final
+    gameui.tap(page, "#roll", "roll")                       # Ben rolls: the box is final
     gameui.roll(game)
     assert_matches(page, game)
     assert page.is_disabled("#undo")
@@ -95,10 +95,10 @@ def test_reload_mid_turn_restores_dice_holds_and_rolls_left(page, site_url, goto
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=31))
     game = Game(["Ann", "Ben"], seed=31)
     play_turn(page, game)
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     set_holds(page, game, [0, 3])
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     set_holds(page, game, [1])
     before = assert_matches(page, game)
@@ -107,7 +107,7 @@ def test_reload_mid_turn_restores_dice_holds_and_rolls_left(page, site_url, goto
     page.wait_for_selector('html[data-state="ready"]', state="attached")
     after = assert_matches(page, game)        # no new roll: same dice, same hold
     assert after == before
-    page.click("#roll")                       # and the turn goes on from there
+    gameui.tap(page, "#roll", "roll")                       # and the turn goes on from there
     gameui.roll(game)
     assert_matches(page, game)
 
@@ -116,7 +116,7 @@ def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_read
     first = link(site_url, ["Ann", "Ben"], seed=42)
     goto_ready(page, first)
     game = Game(["Ann", "Ben"], seed=42)
-    page.click("#roll")
+    gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     goto_ready(page, first)                   # the link's own game: resumed, not restarted
     assert_matches(page, game)

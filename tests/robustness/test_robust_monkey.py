@@ -27,7 +27,7 @@ import os
 import random
 
 from dicepoker.game import Game
-from gameui import assert_matches, from_save, held, link, roll, set_held, toggle_hold
+from gameui import assert_matches, from_save, held, link, paced, roll, set_held, toggle_hold
 
 DEFAULT_STEPS = 900
 SEQUENCE_LENGTH = (2, 5)          # short sequences: a few hundred per run
@@ -115,7 +115,8 @@ class Monkey:
                 toggle_hold(expected, i)
         elif kind in ("roll", "space"):
             if kind == "roll":
-                page.locator("#roll").click(timeout=2000, force=True)
+                paced(page, "roll",                 # never a double tap (ui/input.py)
+                      lambda: page.locator("#roll").click(timeout=2000, force=True))
             else:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
                 page.keyboard.press(rng.choice(["Space", "Enter"]))
@@ -126,7 +127,8 @@ class Monkey:
             if not options:
                 return self.check(self.snapshot(), expected)
             box = rng.choice(sorted(options))
-            page.click('button[data-player="%d"][data-box="%s"]' % (game.current_player, box))
+            cell = 'button[data-player="%d"][data-box="%s"]' % (game.current_player, box)
+            paced(page, "box", lambda: page.click(cell))
             if options[box] == 0:
                 self.pending = ("zero", box)        # asks first: nothing changes yet
             else:

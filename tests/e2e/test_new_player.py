@@ -1,0 +1,256 @@
+"""What a new player meets in the browser: double taps, Back, links with any names and
+computer seats, the setup's names, the bonus row, a computer's box, Share, file://."""
+
+import json
+import urllib.parse
+
+import pytest
+
+from dicepoker.game import Game
+from gameui import assert_matches, inject_game, link, read, saved_game
+
+SHOWN = '#hint-panel[data-hint-state="shown"]'
+
+
+def moves(page):
+    return len(saved_game(page).moves)
+
+
+# ---------------------------------------------------------------- double taps
+def test_a_double_tap_on_roll_is_one_roll(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    page.dblclick("#roll")
+    page.wait_for_timeout(100)
+    game = saved_game(page)
+    assert [m for m in game.moves] == [{"roll": []}]
+    assert read(page)["rollLeft"] == "2 rolls left"
+
+
+def test_two_taps_on_roll_400_ms_apart_are_two_rolls(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    page.click("#roll")
+    page.wait_for_timeout(400)
+    page.click("#roll")
+    page.wait_for_timeout(50)
+    assert moves(page) == 2
+
+
+def test_two_taps_on_boxes_within_350_ms_are_one(page, site_url, goto_ready):
+    """A box, a roll by key, a box again, all at once: the second box waits for 350 ms."""
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    page.click("#roll")
+    ahead = Game(["Ann"], seed=3)                     # what the page will throw next
+    ahead.roll()
+    ahead.score("chance")
+    ahead.roll()
+    later = next(b for b, points in ahead.options().items() if points)
+    page.evaluate("""(box) => {
+      document.querySelector('button[data-box="chance"]').click();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', {key: ' ', bubbles: true}));
+      document.querySelector('button[data-box="' + box + '"]').click();
+    }""", later)
+    game = saved_game(page)
+    assert [list(m)[0] for m in game.moves] == ["roll", "score", "roll"]
+    page.wait_for_timeout(400)
+    game = saved_game(page)
+    box = next(b for b, points in game.options().items() if points)
+    page.click('button[data-box="%s"]' % box)
+    page.wait_for_timeout(50)
+    assert saved_game(page).moves[-1] == {"score": box}
+
+
+def test_tapping_a_boxs_name_fills_it_like_its_cell(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
+    game = Game(["Ann", "Ben"], seed=8)
+    page.click("#roll")
+    game.roll()
+    page.click('tr[data-row="chance"] .box-name')
+    game.score("chance")
+    assert_matches(page, game)
+    page.click('tr[data-row="sixes"] .box-name')      # Ben has not rolled: nothing
+    assert_matches(page, game)
+
+
+# ------------------------------------------------------------------- the hint
+def test_after_undo_the_hints_box_marker_goes_with_the_hint(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=31))
+    page.click("#roll")
+    page.click("#hint")
+    page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+    best = page.get_attribute('button[data-hint="best"]', "data-box")
+    page.click('button[data-player="0"][data-box="%s"]' % best)
+    if page.is_visible("#confirm-dialog[open]"):
+        page.click("#confirm")
+    page.click("#undo")
+    page.wait_for_selector('button[data-player="0"][data-box="%s"]' % best)
+    assert page.locator("[data-hint]").count() == 0
+    assert page.get_attribute("#hint-panel", "data-hint-state") != "shown"
+
+
+# ------------------------------------------------------------------------ Back
+def test_back_closes_an_open_dialog_then_leaves_the_game(page, site_url, goto_ready):
+    page.goto(site_url + "static/pwa/precache.json")          # where Back finally goes
+    url = link(site_url, ["Ann"], seed=5)
+    goto_ready(page, url)
+    length = page.evaluate("history.length")
+    page.click("#open-rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.wait_for_function("(n) => history.length > n", arg=length)   # ui/back.py is in
+    page.go_back()
+    page.wait_for_selector("#rules-dialog[open]", state="detached")
+    assert page.url == url and page.get_attribute("html", "data-state") == "ready"
+    # closed by its own button: its history entry goes too, so Back leaves at once
+    page.click("#open-scores")
+    page.wait_for_selector("#scores-dialog[open]")
+    page.click('#scores-dialog .close-dialog')
+    page.wait_for_selector("#scores-dialog[open]", state="detached")
+    page.wait_for_timeout(100)
+    page.go_back()
+    page.wait_for_url("**/precache.json")
+
+
+def test_back_cancels_the_question(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann"], seed="zero"))
+    page.click("#roll")
+    game = saved_game(page)
+    zero = [b for b, points in game.options().items() if points == 0]
+    assert zero, "this seed's first throw has a box worth 0"
+    length = page.evaluate("history.length")
+    page.click('button[data-box="%s"]' % zero[0])
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.wait_for_function("(n) => history.length > n", arg=length)
+    page.go_back()
+    page.wait_for_selector("#confirm-dialog[open]", state="detached")
+    assert moves(page) == 1 and page.get_attribute("html", "data-state") == "ready"
+
+
+# ----------------------------------------------------------------------- links
+def test_a_link_keeps_commas_computer_seats_and_levels(page, site_url, goto_ready):
+    query = urllib.parse.urlencode([("player", "Smith, J"), ("player", "Computer 2"),
+                                    ("seats", "human,beginner"), ("seed", "11")])
+    goto_ready(page, site_url + "?" + query)
+    game = saved_game(page)
+    assert game.players == ["Smith, J", "Computer 2"] and game.seats == ["human", "beginner"]
+    assert game.seed == "11"
+    assert page.locator("#players .chip-name").all_text_contents() == ["Smith, J", "Computer 2"]
+
+
+def test_the_first_form_of_a_link_still_works(page, site_url, goto_ready):
+    goto_ready(page, site_url + "?players=Ann,Ben&seed=42&rules=yahtzee")
+    game = saved_game(page)
+    assert game.players == ["Ann", "Ben"] and game.seed == "42" and game.ruleset.id == "yahtzee"
+    assert_matches(page, Game(["Ann", "Ben"], ruleset="yahtzee", seed=42))
+
+
+# ---------------------------------------------------------------------- setup
+def test_computer_seats_get_computer_names_and_one_name_is_refused(page, site_url, goto_ready):
+    goto_ready(page, site_url, state="setup")
+    page.click("#add-player")
+    second = page.locator(".player-name").nth(1)
+    seat = page.locator(".player-seat").nth(1)
+    assert second.input_value() == "Player 2"
+    seat.select_option("good")
+    assert second.input_value() == "Computer 2"
+    seat.select_option("human")
+    assert second.input_value() == "Player 2"
+    second.fill("player 1")                               # the first's name, spelt otherwise
+    seat.select_option("beginner")
+    assert second.input_value() == "player 1"             # the player's own: kept
+    page.click("#start")
+    assert page.is_visible("#setup-error")
+    assert "same name" in page.text_content("#setup-error")
+    assert page.get_attribute("html", "data-state") == "setup"
+
+
+# ------------------------------------------------------------------ bonus row
+def test_the_bonus_row_says_how_far_and_missed(page, site_url, goto_ready):
+    game = Game(["Ann", "Ben"], seed=4)
+    for box in game.ruleset.upper_boxes:              # Ann scratches the upper section
+        for player in range(2):
+            game.roll()
+            game.score(box if player == 0 else game.ruleset.lower_boxes[
+                game.ruleset.upper_boxes.index(box)])
+    inject_game(page, site_url, game, goto_ready)
+    texts = page.evaluate("""() => [...document.querySelectorAll('[data-sum="upper_bonus"]')]
+                              .map(td => td.textContent)""")
+    parts = [game.breakdown(p) for p in range(2)]
+    assert parts[0]["upper_bonus"] == 0 and texts[0] == "missed"
+    assert texts[1] == "%d to go" % parts[1]["upper_bonus_missing"]
+    assert all("−" not in t and "-" not in t for t in texts)
+
+
+# --------------------------------------------------------- a computer's move
+def test_a_computers_box_stays_readable_until_the_next_player_acts(page, site_url, goto_ready):
+    query = urllib.parse.urlencode([("players", "Ann,Computer 2"), ("seats", "human,beginner"),
+                                    ("seed", "6")])
+    goto_ready(page, site_url + "?" + query)
+    page.click("#roll")
+    page.click('button[data-box="chance"]')
+    page.wait_for_selector('html[data-current-player="0"][data-turn-phase="start"]',
+                           state="attached", timeout=30_000)
+    game = saved_game(page)
+    box = game.moves[-1]["score"]
+    said = page.text_content("#handover-sub")
+    assert said.startswith("Computer 2 scored %d in " % game.cards[1][box]), said
+    page.wait_for_timeout(300)
+    assert page.text_content("#handover-sub") == said     # still there
+    page.click("#roll")
+    assert "scored" not in page.text_content("#handover-sub")
+
+
+# ---------------------------------------------------------------------- Share
+def finished(page, site_url, goto_ready, players=("Ann", "Ben, Jr")):
+    game = Game(list(players), seed=99, seats=["human", "good"][:len(players)])
+    while not game.is_over:
+        game.roll()
+        game.score(next(b for b in game.ruleset.boxes if b in game.options()))
+    inject_game(page, site_url, game, goto_ready, state="over")
+    page.wait_for_selector("#end-dialog[open] #share-button", state="visible")
+    return game
+
+
+SHARED = """() => { window.__shared = [];
+  Object.defineProperty(navigator, 'share', {configurable: true,
+    value: (data) => { window.__shared.push(data.url); return Promise.resolve(); }}); }"""
+NO_SHARE = """() => { window.__copied = [];
+  delete Navigator.prototype.share; delete Navigator.prototype.canShare;
+  Object.defineProperty(navigator, 'clipboard', {configurable: true,
+    value: {writeText: (text) => { window.__copied.push(text); return Promise.resolve(); }}}); }"""
+
+
+def test_share_uses_the_share_sheet(page, site_url, goto_ready):
+    page.add_init_script("(%s)()" % SHARED)
+    game = finished(page, site_url, goto_ready)
+    page.click("#share-button")
+    page.wait_for_function("() => window.__shared.length === 1")
+    url = page.evaluate("() => window.__shared[0]")
+    assert url == page.get_attribute("#share-button", "title")
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)
+    assert query == {"player": ["Ann", "Ben, Jr"], "seats": ["human,good"], "seed": ["99"]}
+    assert page.text_content("#share-status") == ""
+    assert game.seed == "99"
+
+
+def test_share_copies_the_link_where_there_is_no_share_sheet(page, site_url, goto_ready):
+    page.add_init_script("(%s)()" % NO_SHARE)
+    finished(page, site_url, goto_ready, players=("Ann",))
+    page.click("#share-button")
+    page.wait_for_selector("#share-status:has-text('Link copied')")
+    copied = page.evaluate("() => window.__copied")
+    assert copied == [page.get_attribute("#share-button", "title")]
+    assert "players=Ann" in copied[0] and "seed=99" in copied[0]
+    assert page.locator("#share-link").count() == 0       # no cut-off text field
+
+
+# -------------------------------------------------------------------- file://
+def test_opened_as_a_file_the_page_says_to_serve_it(browser, repo):
+    context = browser.new_context()        # not monitored: file:// fetches fail, as they must
+    try:
+        page = context.new_page()
+        page.goto((repo / "index.html").as_uri())
+        page.wait_for_selector("#boot-failed", state="visible", timeout=30_000)
+        assert page.is_visible("#boot-file") and page.is_hidden("#boot-body")
+        assert "opened as a file" in page.text_content("#boot-file")
+        assert "connection" not in page.inner_text("#boot-failed")
+    finally:
+        context.close()
