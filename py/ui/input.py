@@ -27,16 +27,17 @@ DIALOGS = ("rules", "scores", "end", "review", "transfer")
 
 def bind(shell, setup_form, storage, switch_language):
     act = shell.act
-    tapped = {"roll": -DOUBLE_TAP_MS, "fill": -DOUBLE_TAP_MS}     # when each was last tapped
+    last = [None, 0]        # the kind and the time of the last tap
 
     def tap(action, event):
-        """A tap's action, unless it is Roll or a box tapped again too soon (a double tap:
-        the first tap's move is made and its throw shown)."""
+        """A tap's action, unless it repeats the last tap, on Roll or a box, too soon (a
+        double tap: the first tap's move is made and its throw shown).  A tap between
+        them (a die kept) makes the next Roll a tap of its own."""
         for kind in action:
-            if kind in tapped:
-                if event.timeStamp - tapped[kind] < DOUBLE_TAP_MS:
-                    return
-                tapped[kind] = event.timeStamp
+            repeat = kind == last[0] and event.timeStamp - last[1] < DOUBLE_TAP_MS
+            last[0], last[1] = kind, event.timeStamp
+            if repeat and kind in ("roll", "fill"):
+                return
         act(action)
 
     def on_click(event):

@@ -27,6 +27,9 @@ def _keep(dice):
     return [i for i, (face, _) in enumerate(dice) if face == best]
 
 
+DOUBLE_TAP_MS = 360      # the page takes a repeat of a tap this soon as a double tap (ui/input.py)
+
+
 def run(chromium, base_url, games=3):
     """Taps of ``games`` whole games (fresh context and seed each), pooled by kind."""
     pooled = {"rounds": 0, "taps": {}, "unchanged": 0, "games": games}
@@ -63,9 +66,13 @@ def run_game(chromium, base_url, seed=1):
                 keep = _keep(seen["dice"])
                 if len(keep) == 5:
                     break
+                tapped = False
                 for i, (_, held) in enumerate(seen["dice"]):
                     if (i in keep) != held:
                         page.click('.die[data-index="%d"]' % i)
+                        tapped = True
+                if not tapped:              # Roll again at once would be a double tap
+                    page.wait_for_timeout(DOUBLE_TAP_MS)
                 page.click("#roll")
             seen = page.evaluate(READ)
             key, _ = max(seen["boxes"], key=lambda kv: kv[1])

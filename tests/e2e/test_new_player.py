@@ -35,6 +35,16 @@ def test_two_taps_on_roll_400_ms_apart_are_two_rolls(page, site_url, goto_ready)
     assert moves(page) == 2
 
 
+def test_roll_a_die_kept_and_roll_again_at_once_are_two_rolls(page, site_url, goto_ready):
+    """Only a repeat of the same tap is a double tap: a die kept between two taps on
+    Roll makes the second a roll of its own, however fast."""
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    page.evaluate("""() => { const roll = document.getElementById('roll');
+        roll.click(); document.querySelector('.die[data-index="0"]').click(); roll.click(); }""")
+    page.wait_for_timeout(50)
+    assert saved_game(page).moves == [{"roll": []}, {"roll": [0]}]
+
+
 def test_two_taps_on_boxes_within_350_ms_are_one(page, site_url, goto_ready):
     """A box, a roll by key, a box again, all at once: the second box waits for 350 ms."""
     goto_ready(page, link(site_url, ["Ann"], seed=3))
