@@ -7,6 +7,11 @@ module (:mod:`ui.lazy`) and the rest of the catalogue the first time the
 state needs the view, makes the view, then hands it every draw.  If it cannot be fetched (offline, never
 cached) the player is told, the dialog that needed it is closed, the game
 goes on, and the next need tries again.
+
+Their look is in static/css/later.min.css, a ``<link disabled>`` in index.html
+(a disabled stylesheet is not fetched): :func:`styles` turns it on, and the
+first view is made once it has loaded (or failed: then the view is drawn
+unstyled rather than not at all).
 """
 
 import asyncio
@@ -14,6 +19,24 @@ import asyncio
 from control.dialogs import DIALOGS
 
 from . import lazy
+from .dom import by_id
+
+_styles = []        # the later stylesheet's <link>, once it has been turned on
+
+
+async def styles():
+    """Turn on the later views' stylesheet (once) and wait until it has loaded
+    (at most about 3 s: offline and never cached, the views are drawn unstyled)."""
+    link = by_id("later-css")
+    if link is None:
+        return
+    if not _styles:
+        _styles.append(link)
+        link.disabled = False
+    for _ in range(150):
+        if link.sheet:
+            return
+        await asyncio.sleep_ms(20)
 
 
 class LaterView:
@@ -48,6 +71,7 @@ class LaterView:
         try:
             await texts.complete()          # their texts are not in the start part
             module = await lazy.load(self.module)
+            await styles()
         except lazy.LazyLoadError:
             self._loading = False
             shell = self.shell
