@@ -26,11 +26,6 @@ def clean_meta(data):
                     rev if _is_int(rev) and rev >= 0 else 0)
 
 
-def revision(meta):
-    """The ``rev`` of a stored meta document (0 when none or unreadable)."""
-    return clean_meta(meta)["rev"]
-
-
 def may_write(stored_meta, base):
     """Whether a save based on revision ``base`` may be written over ``stored_meta``."""
-    return revision(stored_meta) <= base
+    return clean_meta(stored_meta)["rev"] <= base

@@ -4,14 +4,12 @@ the rules, the review, Save and load; and what dialogs share (:func:`sync`).
 None of them is needed for a first turn, so they are not start modules
 (.ci/start_bundle.py follows the imports): :class:`LaterView` fetches the
 module (:mod:`ui.lazy`) and the rest of the catalogue the first time the
-state needs the view, makes the view, then hands it every draw.  If it cannot be fetched (offline, never
-cached) the player is told, the dialog that needed it is closed, the game
+state needs the view, makes the view, then hands it every draw.  If it cannot
+be fetched (offline, never cached) the player is told, the dialog that needed it is closed, the game
 goes on, and the next need tries again.
 
-Their look is in static/css/later.min.css, a ``<link disabled>`` in index.html
-(a disabled stylesheet is not fetched): :func:`styles` turns it on, and the
-first view is made once it has loaded (or failed: then the view is drawn
-unstyled rather than not at all).
+Their look is in static/css/later.min.css, turned on with the first of them
+(:mod:`ui.later_styles`, fetched on first use too).
 """
 
 import asyncio
@@ -19,30 +17,12 @@ import asyncio
 from control.dialogs import DIALOGS
 
 from . import lazy
-from .dom import by_id
-
-_styles = []        # the later stylesheet's <link>, once it has been turned on
-
-
-async def styles():
-    """Turn on the later views' stylesheet (once) and wait until it has loaded
-    (at most about 3 s: offline and never cached, the views are drawn unstyled)."""
-    link = by_id("later-css")
-    if link is None:
-        return
-    if not _styles:
-        _styles.append(link)
-        link.disabled = False
-    for _ in range(150):
-        if link.sheet:
-            return
-        await asyncio.sleep_ms(20)
-
 
 class LaterView:
     """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
-    ``shell`` (what such code may use of the page) once the state needs it: when the dialog ``wants`` is open, the state's
-    attribute ``wants`` ("hint") is set, or ``wants(state)`` is true.  If it cannot be fetched, the
+    ``shell`` (what such code may use of the page) once the state needs it: when the
+    dialog ``wants`` is open, the state's attribute ``wants`` ("hint") is set, or
+    ``wants(state)`` is true.  If it cannot be fetched, the
     player is told ``failed_key`` and the dialog that needed it is closed."""
 
     def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed"):
@@ -71,13 +51,12 @@ class LaterView:
         try:
             await texts.complete()          # their texts are not in the start part
             module = await lazy.load(self.module)
-            await styles()
+            await (await lazy.load("ui.later_styles")).loaded()
         except lazy.LazyLoadError:
             self._loading = False
-            shell = self.shell
-            if not callable(self.wants) and self.wants in DIALOGS:
-                shell.act({"close": self.wants})
-            shell.act({"say": self.failed_key})
+            if self.wants in DIALOGS:
+                self.shell.act({"close": self.wants})
+            self.shell.act({"say": self.failed_key})
             return
         self.view = getattr(module, self.name)(self.shell)
         self.shell.draw()
