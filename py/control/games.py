@@ -1,7 +1,7 @@
 """Which game is on screen: start-up, links, setup, new games, results.
 
 - ``start`` resumes the saved game (a damaged one is kept aside and
-  explained), follows a challenge link (``control.links``, imported only then) (asking first over a game in
+  explained), follows a challenge link (``control.links``) (asking first over a game in
   progress, never over the link's own game) or opens the setup.
 - a finished game's results are recorded by ``control.ending``.
 """
@@ -10,6 +10,7 @@ from dicepoker.errors import DicePokerError, InvalidSave, InvalidSetup
 from dicepoker.game import Game, load
 
 from .dialogs import ask, close_dialog, open_dialog, say
+from .links import link_key, setup_from_params
 from .messages import error_message, message
 from .play import save_game
 from .saves import clean_meta, new_meta
@@ -44,7 +45,8 @@ def show(state, game, meta, held=(), screen=None):
     if screen is not None:
         state.screen = screen
     if game.is_over and state.screen == "game":
-        open_dialog(state, "end")
+        if meta["recorded"]:
+            open_dialog(state, "end")   # else ``finish`` opens it once the results are in
     else:
         close_dialog(state, "end")
         close_dialog(state, "review")
@@ -108,10 +110,9 @@ def on_start(state, arg, fx, ctl):
 def on_link(state, params, fx, ctl):
     """A challenge link's query (a dict of strings): start its game, or ask first.
 
-    Its code comes only with a query: the page fetches ``control.links`` first."""
+    A start module: a first turn opened by a link needs it at once."""
     if not isinstance(params, dict) or not params:
         return None
-    from .links import link_key, setup_from_params
     try:
         setup = setup_from_params(params)
     except DicePokerError as problem:

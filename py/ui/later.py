@@ -8,8 +8,9 @@ state needs the view, makes the view, then hands it every draw.  If it cannot
 be fetched (offline, never cached) the player is told, the dialog that needed it is closed, the game
 goes on, and the next need tries again.
 
-Their look is in static/css/later.min.css, turned on with the first of them
-(:mod:`ui.later_styles`, fetched on first use too).
+Their look is in static/css/later.min.css (a stylesheet of its own, so that it
+can be fetched on first use once turning it on from here is made to work: see
+README, Performance).
 """
 
 import asyncio
@@ -51,7 +52,6 @@ class LaterView:
         try:
             await texts.complete()          # their texts are not in the start part
             module = await lazy.load(self.module)
-            await (await lazy.load("ui.later_styles")).loaded()
         except lazy.LazyLoadError:
             self._loading = False
             if self.wants in DIALOGS:

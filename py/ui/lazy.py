@@ -36,7 +36,7 @@ GROUPS = {
     "ui.hint": ("ui/words", "ui/hint"),
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/review"),
     "ui.transfer_dialog": ("ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
-    "ui.end": ("control/links", "ui/highscores", "ui/scores", "ui/end"),
+    "ui.end": ("ui/highscores", "ui/scores", "ui/end"),
     "ui.scores": ("ui/highscores", "ui/scores"),
 }
 

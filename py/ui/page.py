@@ -63,11 +63,6 @@ async def start():
     screens.show_app()
     saved = storage.stored()
     params = query_params()
-    if params:                      # a link's code is fetched only for a link
-        try:
-            await lazy.load("control.links")
-        except lazy.LazyLoadError:
-            params = None           # the saved game, as if opened without the link
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED)}})

@@ -1,4 +1,4 @@
-"""Taps draw first and save right after (py/ui/app.py: App.save_after_render),
+"""Taps draw first and save right after (py/ui/effects.py: a save in a microtask),
 yet a move is never lost: the save runs before any later task, so a timer,
 another tap or a reload started right after a tap already finds it saved."""
 
@@ -17,6 +17,7 @@ def test_every_move_is_saved_before_the_next_task(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann"], seed=21))
     game = Game(["Ann"], seed=21)
     for _ in range(2):
+        page.wait_for_timeout(400)          # a second Roll within 350 ms is a double tap
         page.evaluate(CLICK_THEN_NEXT_TASK, "#roll")
         gameui.roll(game)
         assert saved_game(page).to_dict() == game.to_dict()
