@@ -7,7 +7,7 @@
 """
 
 from dicepoker.errors import DicePokerError, InvalidSave, InvalidSetup
-from dicepoker.game import Game, load
+from dicepoker.game import Game
 
 from .dialogs import ask, close_dialog, open_dialog, say
 from .links import link_key, setup_from_params
@@ -18,7 +18,12 @@ from .state import SPEEDS
 
 
 def load_text(text):
-    """(game, held, error) from a saved game's text."""
+    """(game, held, error) from a saved game's text.
+
+    dicepoker.savefile is imported here, not at the top: a first turn opened by
+    a link has no save to read, so it is no start module; the page fetches it
+    before ``start`` when there is a save (ui.page), and with control.incoming."""
+    from dicepoker.savefile import load
     try:
         game, held = load(text)
         return game, held, None

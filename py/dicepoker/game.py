@@ -1,4 +1,4 @@
-"""A whole game: its state, the moves applied to it, save and load.
+"""A whole game: its state, the moves applied to it, and its save.
 
 Moves are data, ``{"roll": [kept indices]}`` and ``{"score": box_id}``; every
 accepted move is appended to ``moves``, so a game can be replayed from its
@@ -13,17 +13,17 @@ a hold is allowed now.  A save still carries it (``state.held``, written by
 ``to_json(held=...)`` and returned by :func:`load`), so a reloaded turn shows
 the same dice set aside.
 
-Loading never trusts the document: it validates the shape and ranges of every
-field, replays the moves from the start on a fresh game, and requires the
-replayed state to equal the saved one.  Anything else raises
-:class:`~dicepoker.errors.InvalidSave`, so a half-loaded game cannot exist.
+Saving is here (:meth:`Game.to_json`); reading a save back is
+:mod:`dicepoker.savefile`, which a first turn opened by a link never needs, so
+the page fetches it only when there is a save to read (the wrappers below
+import it when called).
 """
 
 import json
 
 from .dice import SeededDice, dice_from_dict, new_seed
-from .errors import DicePokerError, IllegalMove, InvalidSave, InvalidSetup
-from .rules import DEFAULT_RULESET, DICE_COUNT, MAX_ROLLS, RULESETS, get_ruleset
+from .errors import IllegalMove, InvalidSetup
+from .rules import DEFAULT_RULESET, DICE_COUNT, MAX_ROLLS, get_ruleset
 from .seats import HUMAN, SEAT_KINDS
 
 SAVE_FORMAT = "dice-poker/game"
@@ -264,21 +264,26 @@ class Game:
         self.rolls_used = 0
         self.dice = ()
 
+    def replay_from_start(self):
+        """This game before its first move: same players, rules, seats and dice.
+
+        A seeded source is shared (it is stateless, and it remembers the faces
+        it drew); a scripted one is rebuilt from its saved form."""
+        source = self.dice_source
+        if not source.stateless:
+            source = dice_from_dict(source.to_dict())
+        return Game(self.players, ruleset=self.ruleset.id, seats=self.seats, dice=source)
+
     def undo(self):
         """Take back the last filled box, as long as nobody has rolled since.
 
         The position before it is the replay of every move but the last on a
-        fresh game, so there is no inverse of a move to get wrong.  A seeded
-        source is shared with the replay (it is stateless, and it remembers
-        the faces it drew); a scripted one is rebuilt from its saved form.
-        The game's own source is kept: filling a box draws no dice.
+        fresh game (:meth:`replay_from_start`), so there is no inverse of a move
+        to get wrong.  The game's own source is kept: filling a box draws no dice.
         """
         if not self.can_undo:
             raise IllegalMove("nothing_to_undo", "there is no filled box to take back")
-        source = self.dice_source
-        if not source.stateless:
-            source = dice_from_dict(source.to_dict())
-        earlier = Game(self.players, ruleset=self.ruleset.id, seats=self.seats, dice=source)
+        earlier = self.replay_from_start()
         for move in self.moves[:-1]:
             earlier.apply(move)
         self.cards = earlier.cards
@@ -338,30 +343,27 @@ class Game:
 
     @classmethod
     def from_json(cls, text):
-        """Restore a saved game (:func:`load` without the held dice); raises InvalidSave."""
-        return _restore(cls, _parse(text), True)[0]
+        """Restore a saved game (:func:`dicepoker.savefile.load` without the held dice)."""
+        from .savefile import restore, parse
+        return restore(cls, parse(text), True)[0]
 
     @classmethod
     def from_dict(cls, data, verify=True):
-        """Restore from plain data (:func:`load_dict` without the held dice)."""
-        return _restore(cls, data, verify)[0]
+        """Restore from plain data (:func:`dicepoker.savefile.load_dict` without the held dice)."""
+        from .savefile import restore
+        return restore(cls, data, verify)[0]
 
 
 def load(text):
-    """``(game, held)`` from a saved game's JSON text; raises InvalidSave with a readable reason.
-
-    ``held`` is the sorted tuple of dice set aside when it was saved.
-    """
-    return _restore(Game, _parse(text), True)
+    """``(game, held)`` from a saved game's JSON text: :func:`dicepoker.savefile.load`."""
+    from .savefile import load
+    return load(text)
 
 
 def load_dict(data, verify=True):
-    """``(game, held)`` from a saved game as plain data: validate, replay every move, compare.
-
-    With ``verify=False`` the saved position is neither checked nor compared
-    (the game is what its moves make it); the held dice are checked always.
-    """
-    return _restore(Game, data, verify)
+    """``(game, held)`` from plain data: :func:`dicepoker.savefile.load_dict`."""
+    from .savefile import load_dict
+    return load_dict(data, verify)
 
 
 MOVE_KINDS = ("roll", "score")
@@ -375,119 +377,3 @@ def _move_kind(move):
         if kind not in MOVE_KINDS:
             raise IllegalMove("bad_move", "a move is a roll or a score, not %r" % (kind,))
         return kind
-
-
-def _parse(text):
-    if not isinstance(text, str):
-        raise InvalidSave("not_text", "a saved game is JSON text")
-    try:
-        return json.loads(text)
-    except (ValueError, RuntimeError):
-        # RuntimeError: CPython's decoder gives up on very deep nesting with
-        # RecursionError (a RuntimeError); that text is no saved game either.
-        raise InvalidSave("not_json", "the saved game is not valid JSON")
-
-
-def _restore(cls, data, verify):
-    """The one loader: ``(game, held)`` from plain data, or InvalidSave."""
-    _check_header(data)
-    try:
-        game = cls(data.get("players"), ruleset=data.get("ruleset"),
-                   seats=data.get("seats"), dice=dice_from_dict(data.get("dice_source")))
-    except InvalidSetup as error:
-        raise InvalidSave(error.code, "the saved game's setup is invalid: %s" % error,
-                          **error.params)
-    state = data.get("state")
-    if verify:
-        _check_state(state, game)
-    moves = data.get("moves")
-    if not isinstance(moves, list):
-        raise InvalidSave("bad_moves", "the saved game's moves must be a list")
-    for number, move in enumerate(moves, 1):
-        try:
-            game.apply(move)
-        except DicePokerError as error:
-            raise InvalidSave(error.code, "move %d cannot be replayed: %s" % (number, error),
-                              move=number)
-    if verify:
-        replayed = game.state_dict()
-        for key in ("player", "round", "rolls", "dice", "cards", "poker_bonuses"):
-            if replayed[key] != state[key]:
-                raise InvalidSave("state_mismatch", "the saved %s do not match the game's moves"
-                                  % _FIELD_NAMES[key], field=key)
-    held = ()
-    if isinstance(state, dict) and "held" in state:
-        try:
-            held = game.check_hold(state["held"])
-        except DicePokerError as error:
-            raise InvalidSave(error.code, "the saved held dice are invalid: %s" % error)
-    return game, held
-
-
-_FIELD_NAMES = {"player": "current player", "round": "round", "rolls": "rolls",
-                "dice": "dice", "cards": "scorecards", "poker_bonuses": "poker bonuses"}
-
-
-def _check_header(data):
-    if not isinstance(data, dict):
-        raise InvalidSave("malformed", "a saved game is a JSON object")
-    if data.get("format") != SAVE_FORMAT:
-        raise InvalidSave("wrong_format", "this is not a Dice Poker saved game")
-    version = data.get("version")
-    if not _is_int(version) or version < 1:
-        raise InvalidSave("bad_version", "the saved game has no valid format version")
-    if version > SAVE_VERSION:
-        raise InvalidSave("future_version", "the game was saved by a newer version of Dice Poker "
-                          "(format %d; this one reads up to %d)" % (version, SAVE_VERSION),
-                          version=version)
-    ruleset = data.get("ruleset")
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
-        raise InvalidSave("unknown_ruleset", "unknown rule set %r" % (ruleset,))
-
-
-def _check_state(state, game):
-    """Shape and ranges of the saved position, with a specific message for each."""
-    if not isinstance(state, dict):
-        raise InvalidSave("malformed", "the saved game has no valid state")
-    for key in ("player", "round", "rolls", "dice", "held", "cards", "poker_bonuses"):
-        if key not in state:
-            raise InvalidSave("malformed", "the saved state lacks %r" % key)
-    count = len(game.players)
-    player, round_no, rolls = state["player"], state["round"], state["rolls"]
-    if not _is_int(player) or not 0 <= player < count:
-        raise InvalidSave("bad_player", "the current player %r is not one of the %d players"
-                          % (player, count))
-    if not _is_int(round_no) or not 0 <= round_no <= game.rounds:
-        raise InvalidSave("bad_round", "round %r is outside 0-%d" % (round_no, game.rounds))
-    if not _is_int(rolls) or rolls < 0:
-        raise InvalidSave("bad_rolls", "the number of rolls %r is not valid" % (rolls,))
-    if rolls > MAX_ROLLS:
-        raise InvalidSave("too_many_rolls", "%d rolls in one turn; at most %d are allowed"
-                          % (rolls, MAX_ROLLS))
-    dice = state["dice"]
-    if not isinstance(dice, list) or len(dice) != (DICE_COUNT if rolls else 0):
-        raise InvalidSave("dice_count", "the saved dice must be %d values"
-                          % (DICE_COUNT if rolls else 0))
-    for face in dice:
-        if not _is_int(face) or not 1 <= face <= 6:
-            raise InvalidSave("die_range", "a die shows 1 to 6, not %r" % (face,))
-    if not isinstance(state["held"], list):
-        raise InvalidSave("bad_hold", "the held dice must be a list")
-    cards, bonuses = state["cards"], state["poker_bonuses"]
-    if not isinstance(cards, list) or len(cards) != count:
-        raise InvalidSave("bad_cards", "there must be one scorecard per player")
-    if not isinstance(bonuses, list) or len(bonuses) != count:
-        raise InvalidSave("bad_bonuses", "there must be one poker bonus per player")
-    rules = game.ruleset
-    for card, bonus in zip(cards, bonuses):
-        if not isinstance(card, dict):
-            raise InvalidSave("bad_cards", "a scorecard must be an object")
-        for box_id, points in card.items():
-            if box_id not in rules.boxes:
-                raise InvalidSave("unknown_box", "unknown box %r on a scorecard" % (box_id,),
-                                  box=box_id)
-            if not _is_int(points) or points not in rules.possible_scores(box_id):
-                raise InvalidSave("score_range", "box %r cannot hold %r" % (box_id, points),
-                                  box=box_id)
-        if not _is_int(bonus) or bonus < 0 or (rules.poker_bonus and bonus % rules.poker_bonus):
-            raise InvalidSave("bonus_range", "a poker bonus of %r is impossible" % (bonus,))

@@ -5,7 +5,7 @@ Pure data in, data out (the browser side, downloads and file pickers, is in
 unchanged on MicroPython.
 
 - A game file is the engine's own save (``Game.to_json()``); importing it
-  goes through ``Game.from_json``, which validates and replays every move.
+  goes through ``dicepoker.savefile.load``, which validates and replays every move.
 - A high-score file is ``{"format": "dice-poker/highscores", "version": 1,
   "tables": {ruleset: [{"name", "score", "date", "players"}, ...]}}``.
   :func:`parse_highscores` checks all of it and raises :class:`InvalidFile`
@@ -19,8 +19,9 @@ anything reaches storage, and the current state is untouched on any error.
 import json
 
 from dicepoker.errors import DicePokerError
-from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS, Game
+from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS
 from dicepoker.rules import RULESETS
+from dicepoker.savefile import load
 
 from .highscores import TOP
 
@@ -49,7 +50,7 @@ def bad_save_file_name(stamp):
 def parse_game(text):
     """The game in a game file; raises the engine's ``InvalidSave`` (with its code)."""
     _check_size(text)
-    return Game.from_json(text)
+    return load(text)[0]
 
 
 # ------------------------------------------------------------ high scores

@@ -7,7 +7,6 @@ box) by a seat being reviewed, the advisor values the position, so
 A turn's first roll is not a decision (all five dice are thrown) and is skipped.
 """
 
-from ..game import Game
 from ..seats import HUMAN
 from .advisor import Advisor
 
@@ -38,10 +37,7 @@ def iter_decisions(game, advisor, seats=(HUMAN,)):
     if not isinstance(advisor, Advisor):
         advisor = Advisor(advisor)
     reviewed = [seat in seats for seat in game.seats]
-    document = game.to_dict()
-    document["moves"] = []
-    del document["state"]          # the replay starts from the beginning
-    replay = Game.from_dict(document, verify=False)
+    replay = game.replay_from_start()
     for move in game.moves:
         player = replay.current_player
         if replay.rolls_used and reviewed[player]:
