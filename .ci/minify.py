@@ -10,8 +10,8 @@ sources, the ones people edit (comments and all); index.html loads the
 generated siblings instead:
 
     static/css/app.css        -> static/css/app.min.css
-    static/css/later.css      -> static/css/later.min.css   (<link disabled>: turned
-                                 on by py/ui/later.py for the views fetched on first use)
+    static/css/setup.css      -> static/css/setup.min.css   (fetched on first use:
+    static/css/later.css      -> static/css/later.min.css    py/ui/stylesheets.py)
     static/js/boot.js         -> static/js/boot.min.js     (classic defer script)
     static/pwa/register.js    -> static/pwa/register.min.js (module)
 
@@ -37,6 +37,7 @@ _GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 # (source, generated copy), paths relative to the repository.
 FILES = (
     ("static/css/app.css", "static/css/app.min.css"),
+    ("static/css/setup.css", "static/css/setup.min.css"),
     ("static/css/later.css", "static/css/later.min.css"),
     ("static/js/boot.js", "static/js/boot.min.js"),
     ("static/pwa/register.js", "static/pwa/register.min.js"),

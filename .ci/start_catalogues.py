@@ -15,7 +15,7 @@ translators' notes: about half of each file.  boot.js fetches the start part; ``
 
 Kept in the start part even under those prefixes: the keys the markup uses
 (``data-i18n``, ``data-i18n-attr`` in index.html: translated at start) outside
-``LATER_MARKUP``, and ``START_KEEP``: what the page says when such a feature,
+``LATER_MARKUP`` and ``FILE_ONLY_MARKUP``, and ``START_KEEP``: what the page says when such a feature,
 or the rest of the catalogue, cannot be fetched (offline before the first
 visit was cached).  ``LATER_MARKUP`` are the elements only those features
 show (the Save and load, review and end-of-game dialogs, the hint list):
@@ -39,14 +39,17 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 # What the page may say before the rest is in: that a feature could not be fetched,
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).
-START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "review.loading", "review.failed",
-              "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
+# (Not the review's: it opens from the end of a game, when the catalogue is complete.)
+START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
 # ids of the markup that shows only after the catalogue is complete: the views of
 # py/ui/later.py (LaterView completes the catalogue before it makes its view)
 LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list",
                 "scores-dialog", "rules-dialog")
+# ids of the markup shown only where no catalogue can be read: the page opened as a
+# file (boot.js cannot fetch one from file:), so it keeps its English text
+FILE_ONLY_MARKUP = ("boot-file",)
 
 
 class _MarkupKeys(html.parser.HTMLParser):
@@ -59,7 +62,7 @@ class _MarkupKeys(html.parser.HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if self._later is None and attrs.get("id") in LATER_MARKUP:
+        if self._later is None and attrs.get("id") in LATER_MARKUP + FILE_ONLY_MARKUP:
             self._later = [tag, 0]
         if self._later is not None:
             if tag == self._later[0]:

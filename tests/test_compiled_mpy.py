@@ -166,6 +166,21 @@ def test_the_lazy_loader_fetches_compiled_modules_that_exist():
             assert (REPO / "static" / "mpy" / (path + ".mpy")).is_file(), path
 
 
+def test_boot_brings_the_setup_files_that_lazy_would_fetch():
+    """Opened without a query, boot.js fetches the setup form's files with the bundle
+    (py/main.py writes them where lazy.load looks first): the same list as lazy.SETUP."""
+    boot = (REPO / "static" / "js" / "boot.js").read_text()
+    listed = re.search(r'var extra = setup \? \[([^\]]*)\] : \[\];', boot)
+    assert listed, "boot.js: the setup files' list not found"
+    in_boot = re.findall(r'"([^"]+)\.mpy"', listed.group(1))
+    text = (REPO / "py" / "ui" / "lazy.py").read_text()
+    namespace = {}
+    exec(re.search(r"^SETUP = .*$", text, re.M).group(0), namespace)
+    assert tuple(in_boot) == namespace["SETUP"] == _lazy_groups()["ui.setup_form"]
+    for path in in_boot:
+        assert (REPO / "static" / "mpy" / (path + ".mpy")).is_file(), path
+
+
 @pytest.fixture(scope="module")
 def served_modules(tmp_path_factory):
     """Every served module in one folder, as the page's file system ends up: the bundle unpacked

@@ -14,7 +14,7 @@ of its own, so Back leaves it as usual.
 Fetched on first use (``ui.later.LaterView``): the first dialog or question.
 """
 
-from .dom import create_proxy, listen, window
+from .dom import create_proxy, document, listen, window
 
 
 def open_count(state):
@@ -30,7 +30,10 @@ class Back:
         self.back_by = 0        # entries to take back once the action's effects have run
         self.href = None        # the address to keep when they are taken back
         self._go_proxy = create_proxy(self._go)
-        listen(window, "popstate", self._popped)
+        # the window object itself: on MicroPython pyscript.window is the js module, and
+        # addEventListener called through it was seen to get the wrong `this` ("Illegal
+        # invocation" once a later stylesheet had loaded), as ui/input.py found too
+        listen(document.defaultView, "popstate", self._popped)
 
     def draw(self, state, texts):
         wanted = open_count(state)

@@ -2,8 +2,7 @@
 
 Most buttons carry their action in the markup: ``data-action='{"roll":true}'``
 (moves as data, from ``index.html`` to the controller), and one listener
-hands it on.  The rest: a box of the card (or its name), the setup form,
-selects, keys, dialogs closing themselves, another tab's save, the language.
+hands it on.  The rest: a box of the card (or its name), selects, keys, dialogs closing themselves, another tab's save, the language.
 A second tap on Roll or a box within ``DOUBLE_TAP_MS`` is the first one's
 double: it does nothing (two rolls, and the first throw never seen).
 
@@ -25,7 +24,7 @@ DOUBLE_TAP_MS = 350     # a second tap on Roll or a box this soon is the same ta
 DIALOGS = ("rules", "scores", "end", "review", "transfer")
 
 
-def bind(shell, setup_form, storage, switch_language):
+def bind(shell, storage, switch_language):
     act = shell.act
     last = [None, 0]        # the kind and the time of the last tap
 
@@ -54,12 +53,6 @@ def bind(shell, setup_form, storage, switch_language):
         if cell is not None and game is not None \
                 and int(cell.getAttribute("data-player")) == game.current_player:
             tap({"fill": cell.getAttribute("data-box")}, event)
-        elif target.closest("#add-player") is not None:        # the form's own rows
-            setup_form.add_player()
-        else:
-            remove = target.closest(".remove-player")
-            if remove is not None:
-                setup_form.remove_player(int(remove.getAttribute("data-row")))
     listen(document, "click", on_click)
 
     def on_key(event):
@@ -83,11 +76,6 @@ def bind(shell, setup_form, storage, switch_language):
             act({"roll": True})
     listen(document, "keydown", on_key)
 
-    def on_submit(event):
-        event.preventDefault()
-        act({"setup": setup_form.read()})
-    listen(by_id("setup-form"), "submit", on_submit)
-
     def on_dialog(event):
         """A dialog closed itself (Esc, a close button); Esc on a question is its Cancel."""
         name = event.target.id[:-len("-dialog")]
@@ -106,8 +94,6 @@ def bind(shell, setup_form, storage, switch_language):
             asyncio.create_task(switch_language(target.value))
         elif target.id == "computer-speed":
             act({"speed": target.value})
-        else:                       # the setup form's: a seat chosen ("Player 2" -> "Computer 2")
-            setup_form.relabel()
     listen(document, "change", on_change)
 
     def on_storage(event):              # another tab saved the game

@@ -8,9 +8,8 @@ state needs the view, makes the view, then hands it every draw.  If it cannot
 be fetched (offline, never cached) the player is told, the dialog that needed it is closed, the game
 goes on, and the next need tries again.
 
-Their look is in static/css/later.min.css (a stylesheet of its own, so that it
-can be fetched on first use once turning it on from here is made to work: see
-README, Performance).
+Their look is in static/css/later.min.css, fetched with the first of them
+(:mod:`ui.stylesheets`, fetched on first use too).
 """
 
 import asyncio
@@ -24,14 +23,23 @@ class LaterView:
     ``shell`` (what such code may use of the page) once the state needs it: when the
     dialog ``wants`` is open, the state's attribute ``wants`` ("hint") is set, or
     ``wants(state)`` is true.  If it cannot be fetched, the
-    player is told ``failed_key`` and the dialog that needed it is closed."""
+    player is told ``failed_key`` and the dialog that needed it is closed (or the
+    action ``failed_action`` is taken).
 
-    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed"):
+    ``whole`` (the default): the view speaks from the whole catalogue, which
+    comes before it is made (the setup form's texts are in the start part), as
+    does the stylesheet of ``<link id=styles>`` (:mod:`ui.stylesheets`)."""
+
+    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
+                 whole=True, failed_action=None, styles="later-css"):
         self.shell = shell
         self.module = module
         self.name = name
         self.wants = wants
         self.failed_key = failed_key
+        self.whole = whole
+        self.failed_action = failed_action
+        self.styles = styles
         self.view = None
         self._loading = False
 
@@ -48,17 +56,26 @@ class LaterView:
             self._loading = True
             asyncio.create_task(self._load(texts))
 
+    async def prepare(self, texts):
+        """Fetch and make the view now (once); LazyLoadError if it cannot be fetched."""
+        if self.whole:
+            await texts.complete()          # their texts are not in the start part
+        module = await lazy.load(self.module)
+        await (await lazy.load("ui.stylesheets")).loaded(self.styles)
+        if self.view is None:               # not made meanwhile by another call
+            self.view = getattr(module, self.name)(self.shell)
+
     async def _load(self, texts):
         try:
-            await texts.complete()          # their texts are not in the start part
-            module = await lazy.load(self.module)
+            await self.prepare(texts)
         except lazy.LazyLoadError:
             self._loading = False
             if self.wants in DIALOGS:
                 self.shell.act({"close": self.wants})
+            if self.failed_action is not None:
+                self.shell.act(self.failed_action)
             self.shell.act({"say": self.failed_key})
             return
-        self.view = getattr(module, self.name)(self.shell)
         self.shell.draw()
 
 

@@ -5,7 +5,9 @@ start puts there only the modules it imports (the start bundle,
 ``py/main.py``).  The strategy
 package (advisor, computer players, review) and the review screen are
 fetched here on first use, written into the file system next to the start
-modules, and imported.  Once loaded they stay for the session.
+modules, and imported.  Once loaded they stay for the session.  A file already
+in the file system is not fetched again: boot.js brings the setup form with
+the start bundle when the page may start on it (``ui.setup_form``).
 
 The one list of those files is ``GROUPS``; ``ROOT`` and ``EXTENSION`` say
 where the page's modules are served and in which form, so switching to
@@ -26,6 +28,10 @@ EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sourc
 _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
     "__init__", "dicesets", "states", "table", "advisor", "players", "review"))
 
+# The setup form and what it needs beyond the start modules: static/js/boot.js brings
+# these files with the start bundle when the page may start on the setup screen.
+SETUP = ("ui/stylesheets", "ui/setup_form")
+
 # Importable module -> the files (without extension) it needs, in import order.  A
 # module fetched on first use that needs no other (control.assist, ui.rules, ui.switch,
 # ...) is not listed: it is its own file.
@@ -35,9 +41,12 @@ GROUPS = {
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
     "ui.hint": ("ui/words", "ui/hint"),
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/review"),
-    "ui.transfer_dialog": ("ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
+    "ui.transfer_dialog": ("dicepoker/savefile", "ui/highscores", "ui/transfer",
+                           "ui/transfer_dialog"),                        # Save and load
+    "control.incoming": ("dicepoker/savefile", "control/incoming"),   # games from elsewhere
     "ui.end": ("ui/highscores", "ui/scores", "ui/end"),
     "ui.scores": ("ui/highscores", "ui/scores"),
+    "ui.setup_form": SETUP,
 }
 
 
@@ -58,7 +67,7 @@ async def load(module_name):
         _lock = asyncio.Lock()
     async with _lock:
         files = GROUPS.get(module_name) or (module_name.replace(".", "/"),)
-        missing = [path for path in files if path not in _written]
+        missing = [path for path in files if path not in _written and not _in_file_system(path)]
         if missing:
             await _install(missing)
         __import__(module_name)
@@ -83,6 +92,15 @@ async def _install(paths):
         _make_folders(path)
         js.Module.FS.writeFile(path + EXTENSION, data)
         _written.add(path)
+
+
+def _in_file_system(path):
+    """Already written (static/js/boot.js may bring a module with the start bundle)."""
+    try:
+        os.stat(path + EXTENSION)
+        return True
+    except OSError:
+        return False
 
 
 def _make_folders(path):

@@ -17,15 +17,20 @@ from .language import Texts, apply_static_texts, load_start_catalogue
 from .later import LaterView
 from .notice import Notice
 from .screens import Screens
-from .setup_form import SetupForm
 from .shell import Shell
 from .tray import Tray
 
 
-def _views(shell, catalogue):
+def _on_setup(state):
+    return state.screen == "setup" or state.game is None
+
+
+def _views(shell):
     """Every view, in drawing order (dialogs last, so a question opens on top)."""
+    setup = LaterView(shell, "ui.setup_form", "SetupForm", _on_setup, whole=False,
+                      failed_action={"back_to_game": True}, styles="setup-css")
     return [
-        Screens(), SetupForm(catalogue), Board(), Tray(), Notice(),
+        Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
         LaterView(shell, "ui.joker", "JokerNote", joker_possible),
         LaterView(shell, "ui.hint", "HintPanel", "hint", "hint.failed"),
         LaterView(shell, "ui.end", "End", "end"),
@@ -44,8 +49,8 @@ async def start():
     storage = keys.Storage()
     effects = Effects(storage)
     shell = effects.shell = Shell(Controller(), texts, storage, effects)
-    views = shell.views = _views(shell, catalogue)
-    screens, setup_form = views[0], views[1]
+    views = shell.views = _views(shell)
+    screens, setup = views[0], views[1]
     texts.on_change = shell.draw
     storage.on_unavailable = lambda: shell.act({"storage_unavailable": True})
 
@@ -59,9 +64,14 @@ async def start():
             storage.set(keys.LANG, lang)
 
     apply_static_texts(catalogue)
-    bind(shell, setup_form, storage, switch_language)
+    bind(shell, storage, switch_language)
     screens.show_app()
     saved = storage.stored()
+    if isinstance(saved["game"], str):
+        # Reading a save is not a start module (a link's first turn has none). If it
+        # cannot be fetched the page does not start (boot.js says so): the save is
+        # kept as it is, not taken for a damaged one.
+        await lazy.load("dicepoker.savefile")
     params = query_params()
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
@@ -69,6 +79,8 @@ async def start():
     notice = shell.state.notice
     if notice is not None and texts.cat.say(notice["text"]) is None:
         await texts.complete()      # a damaged save is explained before the page is ready
+    if _on_setup(shell.state):
+        await setup.prepare(texts)  # cannot be fetched: the page does not start (boot.js says so)
     screens.starting = False
     shell.draw()
     return shell

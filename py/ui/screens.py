@@ -12,7 +12,11 @@ from .dom import Node, document, node
 
 
 class Screens:
-    def __init__(self):
+    """``setup_ready()``: the setup form is there (it is fetched on first use); until
+    it is, the game stays on screen and nothing says "setup"."""
+
+    def __init__(self, setup_ready):
+        self.setup_ready = setup_ready
         self.root = Node(document.documentElement)
         self.boot = node("boot")
         self.app = node("app")
@@ -29,12 +33,13 @@ class Screens:
     def draw(self, state, texts):
         game = state.game
         on_game = state.screen == "game" and game is not None
-        self.setup.show(not on_game)
-        self.game.show(on_game)
+        on_setup = not on_game and self.setup_ready()
+        self.setup.show(on_setup)
+        self.game.show(not on_setup and game is not None)
         self.new_game.show(on_game)
-        self.back_to_game.show(not on_game and game is not None and not game.is_over)
+        self.back_to_game.show(on_setup and game is not None and not game.is_over)
         root = self.root
-        if self.starting:
+        if self.starting or not (on_game or on_setup):
             return
         root.attr("data-computer-turn", current_seat(state) if computer_turn(state) else None)
         if not on_game:

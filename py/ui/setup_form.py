@@ -10,18 +10,25 @@ form's own business until it is sent.  Each time the setup screen opens
 Every player row's seat select offers a person and the computer levels
 (``dicepoker.seats``), labelled by the catalogue keys ``seat.<kind>``; a
 name the player has not edited follows it ("Player 2", "Computer 2").
+
+The form hears its own events (a row added or removed, a seat chosen, the
+form sent), so it can be fetched on first use (``ui.later.LaterView``): a
+first turn opened by a link or a saved game never shows it.  Opened without a
+query, the page may start on it, so static/js/boot.js fetches this module
+with the start bundle then.
 """
 
 from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
 from dicepoker.rules import DEFAULT_RULESET
 from dicepoker.seats import COMPUTER_LEVELS, HUMAN
 
-from .dom import by_id, clone_template, document
+from .dom import by_id, clone_template, document, listen
 
 
 class SetupForm:
-    def __init__(self, catalogue):
-        self.cat = catalogue
+    def __init__(self, shell):
+        self.cat = shell.texts.cat
+        form = by_id("setup-form")
         self.list = by_id("setup-players")
         self.add_button = by_id("add-player")
         self.seed = by_id("seed")
@@ -29,6 +36,22 @@ class SetupForm:
         self.rows = []
         self._serial = None
         self._error = None
+
+        def on_click(event):
+            target = event.target
+            if target.closest("#add-player") is not None:
+                self.add_player()
+                return
+            remove = target.closest(".remove-player")
+            if remove is not None:
+                self.remove_player(int(remove.getAttribute("data-row")))
+
+        def on_submit(event):
+            event.preventDefault()
+            shell.act({"setup": self.read()})
+        listen(form, "click", on_click)
+        listen(form, "submit", on_submit)
+        listen(form, "change", lambda event: self.relabel())     # a seat chosen
 
     def draw(self, state, texts):
         if texts.cat is not self.cat:

@@ -8,6 +8,8 @@
       module page start imports, in one file; .ci/start_bundle.py), so they
       arrive while the runtime downloads instead of after it; py/main.py
       writes them into MicroPython's file system (dicePokerBoot.modules).
+      Without a query it brings the setup form and its stylesheet too
+      (fetched on first use otherwise).
    3. Picks the start language (the player's saved choice, else the first of
       navigator.languages we ship, else English) and starts fetching the
       start part of its message catalogue (static/i18n/start/<lang>.json:
@@ -59,11 +61,25 @@
     if (at !== buffer.byteLength) { throw new Error("start.bundle: truncated or padded"); }
     return modules;
   }
+  // Opened without a query (no challenge link), the page may start on the setup
+  // screen, whose form and look are not in the start files: they come along
+  // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
+  var setup = !window.location.search;
+  var extra = setup ? ["ui/stylesheets.mpy", "ui/setup_form.mpy"] : [];
+  var setupCss = document.getElementById("setup-css");
+  if (setup && setupCss) { setupCss.href = setupCss.getAttribute("data-href"); }
+  var extras = Promise.all(extra.map(function (path) {
+    return fetch("./static/mpy/" + path).then(function (r) {
+      return r.ok ? r.arrayBuffer().then(function (b) { return [path, new Uint8Array(b)]; }) : null;
+    }).catch(function () { return null; });
+  }));
   var boot = window.dicePokerBoot = {
     modules: fetch("./static/mpy/start.bundle").then(function (r) {
       if (!r.ok) { throw new Error("start.bundle: HTTP " + r.status); }
       return r.arrayBuffer();
-    }).then(unpackModules),
+    }).then(unpackModules).then(function (modules) {
+      return extras.then(function (more) { return modules.concat(more.filter(Boolean)); });
+    }),
     lang: lang,
     catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
     failed: false

@@ -27,6 +27,9 @@ LATER = [
     re.compile(r"review", re.I),                      # post-game review (any file)
     re.compile(r"/static/i18n/rules\.[^/]*$"),        # rules text, any language
     re.compile(r"/static/i18n/[a-z]+\.json$"),        # whole catalogues: the start part is enough
+    re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
+    re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
+    re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
 ]
 
 
@@ -61,3 +64,75 @@ def test_first_turn_fetches_nothing_it_does_not_need(new_context, site_url, loca
     assert any(u.endswith("/static/mpy/start.bundle") for u in requested), requested
     singles = [u for u in requested if u.split("?")[0].endswith(".mpy")]
     assert not singles, "start modules fetched one by one: %s" % singles
+
+
+def test_later_stylesheet_comes_with_the_first_later_view(new_context, site_url):
+    """later.min.css is not fetched at start, and the first view that needs it is drawn with it.
+
+    The rules dialog's head is a flex row only by later.css (.dialog-head); its
+    rules' body is filled by ui/rules.py, which is made after the sheet is in."""
+    page = new_context().new_page()
+    requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
+    assert not [u for u in requested if "/static/css/later." in u]
+    head = "getComputedStyle(document.querySelector('#rules-dialog .dialog-head')).display"
+    page.click("#open-rules")
+    page.wait_for_function("document.querySelector('#rules-dialog').open")
+    page.wait_for_function("document.querySelector('#rules-body [data-i18n=\"rules.loading\"]') === null",
+                           timeout=20_000)
+    assert page.evaluate(head) == "flex"
+    assert [u for u in requested if u.split("?")[0].endswith("/static/css/later.min.css")]
+
+
+def _styled_setup(page):
+    """The setup screen is up, its form drawn and setup.css applied (.setup's max-width)."""
+    page.wait_for_selector('html[data-state="setup"]', state="attached", timeout=60_000)
+    assert page.locator("#setup-players li").count() >= 1
+    assert page.evaluate("getComputedStyle(document.getElementById('setup')).maxWidth") != "none"
+
+
+def test_without_a_link_the_setup_form_comes_with_the_start_files_once(new_context, site_url):
+    """Opened without a query the page starts on the setup screen: boot.js brings the form's
+    module and stylesheet with the bundle, and lazy.load does not fetch them again."""
+    page = new_context().new_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.split("?")[0]))
+    page.goto(site_url)
+    _styled_setup(page)
+    for name in ("/static/mpy/ui/setup_form.mpy", "/static/mpy/ui/stylesheets.mpy",
+                 "/static/css/setup.min.css"):
+        assert sum(u.endswith(name) for u in requested) == 1, (name, requested)
+    page.fill("#setup-players li .player-name", "Zoe")
+    page.click("#start")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    assert page.inner_text("#turn-label").startswith("Zoe")
+
+
+def test_new_game_after_a_link_fetches_the_setup_form_then(new_context, site_url):
+    """A link's game has no setup form at start; New game fetches it, styled, and it works."""
+    page = new_context().new_page()
+    requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
+    assert not [u for u in requested if "setup_form" in u or "/css/setup." in u]
+    page.click("#new-game")
+    _styled_setup(page)
+    assert [u for u in requested if u.split("?")[0].endswith("/ui/setup_form.mpy")]
+    page.fill("#setup-players li .player-name", "Bea")
+    page.click("#add-player")
+    assert page.locator("#setup-players li").count() == 2
+    page.click("#start")
+    page.wait_for_selector("#confirm-dialog[open]")     # leave Ann's game in progress?
+    page.click("#confirm")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    assert page.inner_text("#turn-label").startswith("Bea")
+
+
+def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context, site_url):
+    """Reading a save is no start module: a reload with a save fetches it, then resumes."""
+    page = new_context().new_page()
+    _first_turn_requests(page, site_url + "?players=Ann&seed=7")
+    dice = page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)")
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.split("?")[0]))
+    page.reload()
+    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    assert [u for u in requested if u.endswith("/static/mpy/dicepoker/savefile.mpy")]
+    assert page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)") == dice

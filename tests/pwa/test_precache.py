@@ -79,9 +79,10 @@ def test_the_list_holds_what_the_game_needs_and_nothing_else():
 
 
 def test_sources_with_a_minified_sibling_are_not_precached(copy):
-    """The page loads app.min.css, later.min.css, boot.min.js, register.min.js (.ci/minify.py);
+    """The page loads app.min.css, setup.min.css, later.min.css, boot.min.js, register.min.js (.ci/minify.py);
     their readable sources would only double the worker's download."""
     pairs = [("static/css/app.css", "static/css/app.min.css"),
+             ("static/css/setup.css", "static/css/setup.min.css"),
              ("static/css/later.css", "static/css/later.min.css"),
              ("static/js/boot.js", "static/js/boot.min.js"),
              ("static/pwa/register.js", "static/pwa/register.min.js")]

@@ -92,6 +92,8 @@ class Monkey:
             choice = rng.choice(["#play-again", "#end-close", "#end-new-game"])
             self.log.append(choice)
             page.click(choice)
+            if choice == "#end-new-game":
+                self.wait_for_setup()
             return self.check(self.snapshot())
         if snap["state"] == "setup":
             return self.setup(rng, snap, game)
@@ -146,6 +148,7 @@ class Monkey:
             page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
         elif kind == "new":
             page.click("#new-game")
+            self.wait_for_setup()
             expected = game
         elif kind == "link":
             self.pending = "other"
@@ -190,6 +193,10 @@ class Monkey:
         url = link(self.url, players, seed=rng.randrange(1000), rules="yahtzee")
         self.page.goto(url)
         self.goto_ready_state()
+
+    def wait_for_setup(self):
+        """The setup screen is up (its form may be fetched on first use: a moment later)."""
+        self.page.wait_for_selector('html[data-state="setup"]', state="attached")
 
     def goto_ready_state(self):
         self.page.wait_for_selector("html:not([data-state=loading])", state="attached",
