@@ -9,6 +9,11 @@ players, so they are cloned from ``<template>`` elements once per game
 through cached :class:`~ui.dom.Node` objects.  The hint's best box is marked
 here (``data-hint="best"``), since this view owns the cells.
 
+A tap redraws only what it changed, so its cost does not grow with the table
+(eight players on one phone): a player's column and sums are drawn again only
+when what they show changed (:meth:`Board._column_key`), and a chip's text only
+when its total or whether it is on turn changed.
+
 Nothing here computes a score: previews come from ``game.options()``, sums
 from ``game.breakdown()``.
 """
@@ -66,12 +71,17 @@ class Board:
         self.card = node("card")
         self.layout = None        # (catalogue, rule set, players) the card was built for
         self._fill_labels = {}    # (box, points) -> "Fill Pair with 8 points"
+        self._columns_drawn = {}  # player -> _column_key of what the column shows
+        self._chips_drawn = {}    # player -> (total, on turn) the chip shows
+        self._totals = []         # each player's total, as the sums show it
 
     def _forget(self):
         for item in (self.turn_label, self.round_label, self.bonus_progress, self.caption,
                      self.card):
             item.forget()
         self._fill_labels = {}
+        self._columns_drawn = {}
+        self._chips_drawn = {}
 
     def draw(self, state, texts):
         game = state.game
@@ -84,8 +94,8 @@ class Board:
                 self._forget()
             self._build_card(game, cat)
             self.layout = layout
-        self._draw_status(game, cat)
         self._draw_card(state, game, cat)
+        self._draw_status(game, cat)
 
     # ---------------------------------------------------------- card building
     def _build_card(self, game, cat):
@@ -123,6 +133,9 @@ class Board:
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game, cat)
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
         self._column_current = -1
+        self._columns_drawn = {}
+        self._chips_drawn = {}
+        self._totals = [0] * len(players)
 
     def _new_td(self, tr, p):
         td = document.createElement("td")
@@ -163,7 +176,7 @@ class Board:
     def _draw_status(self, game, cat):
         t = cat.t
         current = game.current_player
-        totals = game.totals()
+        totals = self._totals
         rounds = game.rounds
         if game.is_over:
             self.turn_label.text(t("turn.over"))
@@ -174,6 +187,10 @@ class Board:
         self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
         for p, (chip, total) in enumerate(self.chips):
             is_current = p == current and not game.is_over
+            shown = (totals[p], is_current)
+            if self._chips_drawn.get(p) == shown:
+                continue
+            self._chips_drawn[p] = shown
             chip.cls("current", is_current)
             chip.attr("aria-current", "true" if is_current else None)
             total.text(totals[p])
@@ -195,20 +212,44 @@ class Board:
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
         if self._column_current != current:       # column highlight moves once a turn
-            self._column_current = current
-            for p, head in enumerate(self.heads):
-                head.cls("current", p == current)
-                head.cls("other", p != current)
-                for td in self.columns[p]:
-                    td.cls("current", p == current)
-                    td.cls("other", p != current)
-        for (p, box), cell in self.cells.items():
-            card = game.cards[p]
+            before, self._column_current = self._column_current, current
+            # only the columns whose mark changes: all of them once, after building
+            moved = range(len(self.heads)) if before == -1 else (before, current)
+            for p in moved:
+                if p is None:
+                    continue
+                for item in [self.heads[p]] + self.columns[p]:
+                    item.cls("current", p == current)
+                    item.cls("other", p != current)
+        for p in range(len(game.players)):
+            key = self._column_key(game, p, current, best)
+            if self._columns_drawn.get(p) == key:
+                continue                # what this column shows has not changed
+            self._columns_drawn[p] = key
+            self._draw_column(game, p, options if p == current else {}, best, cat)
+            self._draw_sums(game, p, cat)
+
+    @staticmethod
+    def _column_key(game, p, current, best):
+        """What player ``p``'s column and sums show depends on: which game is on
+        screen (the object: ``state.version`` counts every move), the boxes filled
+        (a box is filled once; undo takes one back) and the poker bonus; on turn
+        also the throw and the hint's box (before the first throw the player on
+        turn has no previews: the column shows what it showed)."""
+        key = (game, len(game.cards[p]), game.poker_bonuses[p])
+        if p == current and game.rolls_used:
+            key += (game.rolls_used, game.dice, best)
+        return key
+
+    def _draw_column(self, game, p, options, best, cat):
+        card = game.cards[p]
+        for box in game.ruleset.boxes:
+            cell = self.cells[(p, box)]
             if box in card:
                 cell.show(False, card[box])
                 cell.td.cls("filled", True)
                 cell.td.cls("zero", False)
-            elif p == current and box in options:
+            elif box in options:
                 points = options[box]
                 cell.show(True, points, self._fill_label(cat, box, points),
                           "best" if box == best else None)
@@ -218,21 +259,23 @@ class Board:
                 cell.show(False, "")
                 cell.td.cls("filled", False)
                 cell.td.cls("zero", False)
-        for p in range(len(game.players)):
-            parts = game.breakdown(p)
-            upper_done = all(b in game.cards[p] for b in game.ruleset.upper_boxes)
-            for row in SUM_ROWS_UPPER + SUM_ROWS_TOTAL:
-                value = parts[row]
-                if row == "upper_bonus":
-                    if value:
-                        value = "+%d" % value       # "+35"; else "missed", or "12 to go"
-                    elif upper_done:
-                        value = cat.t("card.bonus_missed")
-                    else:
-                        value = cat.t("card.bonus_to_go", count=parts["upper_bonus_missing"])
-                elif row == "poker_bonus" and value:
-                    value = "+%d" % value
-                self.sums[(p, row)].text(value)
+
+    def _draw_sums(self, game, p, cat):
+        parts = game.breakdown(p)
+        self._totals[p] = parts["total"]
+        upper_done = all(b in game.cards[p] for b in game.ruleset.upper_boxes)
+        for row in SUM_ROWS_UPPER + SUM_ROWS_TOTAL:
+            value = parts[row]
+            if row == "upper_bonus":
+                if value:
+                    value = "+%d" % value       # "+35"; else "missed", or "12 to go"
+                elif upper_done:
+                    value = cat.t("card.bonus_missed")
+                else:
+                    value = cat.t("card.bonus_to_go", count=parts["upper_bonus_missing"])
+            elif row == "poker_bonus" and value:
+                value = "+%d" % value
+            self.sums[(p, row)].text(value)
 
     def _fill_label(self, cat, box, points):
         """The button's accessible name, formatted once per box and value
