@@ -1,0 +1,363 @@
+"""The engines suite: the game in WebKitGTK and Firefox ESR (issue 14).
+
+Fixtures:
+  engine_site   session: a staged copy of the site (.ci/stage_site.py, what
+                GitHub Pages publishes) whose index.html loads the in-page
+                monitor (monitor.js, as static/js/engines-monitor.js) first, with
+                its precache list regenerated (so the service worker caches
+                the monitored page and the monitor too). Served at
+                http://127.0.0.1:PORT/dice-poker/ by a threaded server with an
+                offline switch (``engine_site.offline = True``: every request
+                is recorded and its connection dropped, a network error).
+  engine        session, parametrized ["webkit", "firefox"]: the running
+                browser (see browsers.py for the drivers and why). Only one
+                runs at a time: pytest finishes one engine's tests, then
+                starts the other.
+  epage         a fresh page in that engine (WebKit: a new MiniBrowser
+                session, ephemeral; Firefox: a tab in a new user context),
+                with the Playwright-like API of browsers.EnginePage, so
+                tests/e2e/gameui.py drives it unchanged.
+
+The monitor. A test FAILS, as in the Chromium suite (tests/conftest.py), on
+a console error, an uncaught error, an HTTP status >= 400 or a request to
+another origin, unless marked ``@pytest.mark.allow_console_errors(r"regex")``
+(matched against the problem's text; foreign requests are never allowed).
+What each engine lets us observe:
+
+- both: the test server's log: the status of every request that reaches
+  it, the service worker's fetches included (not what a cache answered);
+  the in-page monitor: console.error, uncaught errors and unhandled
+  rejections of the page, resources that failed to load, CSP violations
+  (the page's CSP refuses other origins, and reports each refusal), and
+  any resource loaded from another origin (resource timing). It cannot see
+  what the service worker logs, nor errors before its own script runs (it
+  is the first script of <head>).
+- WebKitGTK: nothing more. Its WebKitWebDriver has no BiDi and no log
+  endpoint, and MiniBrowser does not apply
+  --enable-write-console-messages-to-stdout to automation views.
+- Firefox ESR (WebDriver BiDi): also every console message and JavaScript
+  error of the page as the engine reports it (log.entryAdded, from before
+  any script), and every request of the tab with its status, whether the
+  network, the HTTP cache or the service worker answered
+  (network.beforeRequestSent / responseCompleted). Not the service worker's
+  own console.
+
+Engines missing (no webkit2gtk-driver, no firefox-esr): the tests skip,
+unless ENGINES_REQUIRED=1 (set by .ci/run), where they fail.
+
+On failure: test-artifacts/engines__<test>.png, .html and .log.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import runpy
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import pytest
+
+import harness
+from harness import ARTIFACTS, artifact_stem, is_local_url, register_origin
+from paths import REPO
+
+import browsers
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MONITOR_PATH = "static/js/engines-monitor.js"
+MONITOR_TAG = '<script src="./%s"></script>' % MONITOR_PATH
+ENGINE_NAMES = ["webkit", "firefox"]
+_PAGE = pytest.StashKey[object]()
+_LOG_START = pytest.StashKey[int]()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "engines: WebKitGTK / Firefox ESR test (tests/engines)")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "epage" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.engines)
+
+
+# --------------------------------------------------------------------------
+# The site
+# --------------------------------------------------------------------------
+
+
+class _GatedHandler(harness._Handler):
+    gate = None
+
+    def _open(self):
+        if self.gate.offline:
+            self.gate.offline_requests.append(self.path)
+            self.close_connection = True
+            return False
+        return True
+
+    def do_GET(self):
+        if self._open():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self._open():
+            super().do_HEAD()
+
+
+class EngineSite:
+    """The monitored copy of the site, served under /dice-poker/."""
+
+    def __init__(self, root):
+        self.root = root
+        self.offline = False
+        self.offline_requests: list[str] = []
+        self.log: list[tuple[str, str, int]] = []
+        handler = type("Handler", (_GatedHandler,), {"prefix": harness.SUBPATH, "log": self.log, "gate": self})
+        self._httpd = harness._Server(("127.0.0.1", 0), functools.partial(handler, directory=root))
+        self.port = self._httpd.server_address[1]
+        self.origin = "http://127.0.0.1:%d" % self.port
+        self.url = self.origin + harness.SUBPATH
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    def link(self, query):
+        return self.url + query
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+def stage_monitored_site(dest):
+    sys.path.insert(0, str(REPO / ".ci"))
+    try:
+        import stage_site
+    finally:
+        sys.path.pop(0)
+    stage_site.stage(dest)
+    shutil.copy(os.path.join(HERE, "monitor.js"), os.path.join(dest, MONITOR_PATH))
+    index = os.path.join(dest, "index.html")
+    with open(index, encoding="utf-8") as f:
+        html = f.read()
+    assert html.count("<head>") == 1
+    with open(index, "w", encoding="utf-8") as f:
+        f.write(html.replace("<head>", "<head>\n  " + MONITOR_TAG, 1))
+    subprocess.run([sys.executable, str(REPO / ".ci" / "precache.py"), "--root", dest],
+                   check=True, capture_output=True, text=True)
+
+
+@pytest.fixture(scope="session")
+def generated_files_are_current():
+    """As tests/e2e/conftest.py: refuse to test stale static/mpy/ or .min files."""
+    problems = runpy.run_path(str(REPO / ".ci" / "compile_mpy.py"))["differences"](str(REPO))
+    problems += runpy.run_path(str(REPO / ".ci" / "minify.py"))["differences"](str(REPO))
+    problems += runpy.run_path(str(REPO / ".ci" / "start_catalogues.py"))["differences"](str(REPO))
+    if problems:
+        pytest.fail("generated site files are stale (%s): run `python3 .ci/refresh_site.py`"
+                    % ", ".join(problems[:5]), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def engine_site(generated_files_are_current):
+    root = tempfile.mkdtemp(prefix="engines-site-")
+    stage_monitored_site(root)
+    site = EngineSite(root).start()
+    register_origin(site)
+    yield site
+    site.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------
+# The engines
+# --------------------------------------------------------------------------
+
+
+def _missing(name):
+    if name == "webkit":
+        needed = [browsers.WEBKITWEBDRIVER, "Xvfb"]
+        if not os.path.exists(browsers.MINIBROWSER):
+            return browsers.MINIBROWSER
+    else:
+        needed = [browsers.FIREFOX]
+    for exe in needed:
+        if not shutil.which(exe):
+            return exe
+    for module in ("selenium", "websocket"):
+        try:
+            __import__(module)
+        except ImportError:
+            return "python module %s (tests/requirements.txt)" % module
+    return None
+
+
+@pytest.fixture(scope="session", params=ENGINE_NAMES)
+def engine(request):
+    name = request.param
+    missing = _missing(name)
+    if missing:
+        message = "%s: %s is not installed (Debian: bash .ci/run installs it)" % (name, missing)
+        if os.environ.get("ENGINES_REQUIRED") == "1":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    started = time.monotonic()
+    eng = browsers.ENGINES[name]()
+    eng.startup_s = time.monotonic() - started
+    _VERSIONS[name] = "%s %s" % ({"webkit": "WebKitGTK", "firefox": "Firefox"}[name], eng.version)
+    _TIMES.setdefault(name, [0, 0.0])[1] += eng.startup_s
+    yield eng
+    eng.close()
+
+
+@pytest.fixture
+def epage(engine, engine_site, request):
+    page = engine.new_page()
+    request.node.stash[_PAGE] = page
+    request.node.stash[_LOG_START] = len(engine_site.log)
+    request.node.engine_site = engine_site
+    yield page
+    engine_site.offline = False
+    page.close()
+
+
+@pytest.fixture
+def page_problems_now(request, engine_site):
+    """page_problems_now(forget=False) -> what the monitor would fail the test for, so
+    far; with forget=True, then forgets it (for the monitor's own test)."""
+
+    def get(forget=False):
+        found = page_problems(request.node)
+        if forget:
+            request.node.stash[_PAGE].forget()
+            request.node.stash[_LOG_START] = len(engine_site.log)
+        return found
+
+    return get
+
+
+# --------------------------------------------------------------------------
+# Problems and artifacts
+# --------------------------------------------------------------------------
+
+
+def _allowed(item):
+    marks = list(item.iter_markers("allow_console_errors"))
+    if not marks:
+        return None
+    if any(not m.args for m in marks):
+        return []
+    return [re.compile(p) for m in marks for p in m.args]
+
+
+def page_problems(item) -> list[str]:
+    page = item.stash.get(_PAGE, None)
+    if page is None:
+        return []
+    site = item.engine_site
+    foreign, errors = [], []
+    try:
+        entries = page.monitor_entries()
+    except Exception as e:
+        entries = []
+        errors.append("could not read the in-page monitor: %r" % e)
+    for kind, text, url in entries:
+        if kind == "foreign":
+            foreign.append(text)
+        elif kind == "csp":
+            (foreign if re.search(r"refused https?://", text) and not is_local_url(text.rsplit(" ", 1)[-1])
+             else errors).append("csp: " + text)
+        elif kind in ("console.error", "pageerror", "load error"):
+            errors.append("%s: %s" % (kind, text))
+    for request in getattr(page, "observed_requests", lambda: [])():
+        if not is_local_url(request):
+            foreign.append(request)
+    errors += page.observed()
+    for method, path, status in site.log[item.stash.get(_LOG_START, 0):]:
+        if status >= 400:
+            errors.append("HTTP %d %s %s (server log)" % (status, method, path))
+    allowed = _allowed(item)
+    out = ["request to a foreign origin: %s" % r for r in dict.fromkeys(foreign)]
+    if allowed is None:
+        out += errors
+    elif allowed:
+        out += [e for e in errors if not any(p.search(e) for p in allowed)]
+    return out
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    result = yield
+    problems = page_problems(item)
+    if problems:
+        engine = item.stash[_PAGE].engine
+        raise AssertionError("%s: the page did something it must not:\n  %s" % (engine, "\n  ".join(problems)))
+    return result
+
+
+def _save_artifacts(item, page):
+    ARTIFACTS.mkdir(exist_ok=True)
+    stem = "engines__" + artifact_stem(item)
+    log = []
+    shot = []   # a screenshot can hang (WebKit, a busy page): wait 15 s at most
+    worker = threading.Thread(target=lambda: shot.append(page.screenshot_png()), daemon=True)
+    worker.start()
+    worker.join(15)
+    if shot:
+        (ARTIFACTS / (stem + ".png")).write_bytes(shot[0])
+    else:
+        log.append("no screenshot (took more than 15 s or failed)")
+    try:
+        (ARTIFACTS / (stem + ".html")).write_text(page.content(), encoding="utf-8")
+    except Exception as e:
+        log.append("no HTML: %r" % e)
+    try:
+        log += ["== in-page monitor =="] + ["%s: %s (%s)" % tuple(e) for e in page.monitor_entries()]
+    except Exception as e:
+        log.append("no monitor: %r" % e)
+    log += [""] + page.driver_log()
+    log += ["", "== server log =="] + ["%s %s %s" % e for e in item.engine_site.log[item.stash.get(_LOG_START, 0):]]
+    (ARTIFACTS / (stem + ".log")).write_text("\n".join(log), encoding="utf-8")
+    return ARTIFACTS / stem
+
+
+_TIMES: dict[str, list] = {}     # engine -> [tests, seconds]
+_VERSIONS: dict[str, str] = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    rep = yield
+    callspec = getattr(item, "callspec", None)
+    name = callspec.params.get("engine") if callspec else None
+    if name in ENGINE_NAMES and "epage" in item.fixturenames:
+        spent = _TIMES.setdefault(name, [0, 0.0])
+        spent[0] += rep.when == "call"
+        spent[1] += rep.duration
+    page = item.stash.get(_PAGE, None)
+    if page is not None and rep.when == "call" and rep.failed:
+        try:
+            where = _save_artifacts(item, page)
+        except Exception as e:
+            rep.sections.append(("test-artifacts", "could not save artifacts: %r" % e))
+        else:
+            rep.sections.append(("test-artifacts", "saved %s.*" % where))
+    return rep
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _TIMES:
+        terminalreporter.section("engines")
+        for name, (tests, seconds) in _TIMES.items():
+            terminalreporter.write_line("%s: %d tests in %.1f s (with the browser's start)"
+                                        % (_VERSIONS.get(name, name), tests, seconds))
