@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "8e67f99126a9eb29";
+const VERSION = "494ddce8fc9db51b";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

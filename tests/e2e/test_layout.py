@@ -170,6 +170,10 @@ def test_rule_of_a_box_on_demand_and_the_legend(new_context, site_url, goto_read
     page.click("#roll")
     assert page.is_visible(".card-legend")
     assert page.text_content(".card-legend").strip()
+    page.focus('button[data-player="0"][data-box="full_house"]')   # the focus on its cell
+    assert hint.bounding_box()["height"] > 10
+    page.evaluate("document.activeElement.blur()")
+    assert hint.bounding_box()["height"] <= 1
     # A preview and a written score do not look alike.
     styles = """sel => { const s = getComputedStyle(document.querySelector(sel));
                          return [s.fontStyle, s.color].join(' '); }"""
