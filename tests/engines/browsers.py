@@ -117,6 +117,11 @@ class EnginePage:
     def __init__(self):
         self.keyboard = Keyboard(self)
         self.url = None
+        self.tabs: list[EnginePage] = []     # more tabs opened by new_tab(), same storage
+
+    def new_tab(self) -> "EnginePage":
+        """Another tab of the same browser profile (storage, service worker)."""
+        raise NotImplementedError
 
     # -- the engine-specific part --------------------------------------
     def _eval(self, expression):        # -> the JSON text the expression resolves to
@@ -135,6 +140,10 @@ class EnginePage:
         raise NotImplementedError
 
     def screenshot_png(self) -> bytes:
+        raise NotImplementedError
+
+    def set_viewport(self, width, height):
+        """The viewport's size, as close as the engine allows; returns what it is now."""
         raise NotImplementedError
 
     def close(self):
@@ -299,8 +308,16 @@ class WebKitEngine:
 class WebKitPage(EnginePage):
     engine = "webkit"
 
-    def __init__(self, engine: WebKitEngine):
+    def __init__(self, engine: WebKitEngine, share=None):
         super().__init__()
+        if share is not None:             # another window of the same session
+            self.driver, self.version, self._owner = share.driver, share.version, share
+            self._focus = share._focus
+            self.driver.switch_to.new_window("window")
+            self.handle = self._focus[0] = self.driver.current_window_handle
+            self.set_viewport(*VIEWPORT)
+            return
+        self._owner = None
         from selenium import webdriver
         from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.remote.remote_connection import RemoteConnection
@@ -322,10 +339,26 @@ class WebKitPage(EnginePage):
                     raise
                 time.sleep(0.1)
         self.driver.set_script_timeout(60)
-        self.driver.set_window_rect(0, 0, *VIEWPORT)
+        # The window holds MiniBrowser's toolbar too, and is never narrower than
+        # it (447 px): the viewport is 447 x 844 here, 390 x 844 in Firefox.
+        self.handle = self.driver.current_window_handle
+        self._focus = [self.handle]       # the session's current window, shared with its tabs
+        self.set_viewport(*VIEWPORT)
         self.version = self.driver.capabilities.get("browserVersion")
 
+    def _use(self):
+        """Commands go to the session's current window: make it this page's."""
+        if self._focus[0] != self.handle:
+            self.driver.switch_to.window(self.handle)
+            self._focus[0] = self.handle
+
+    def new_tab(self):
+        tab = WebKitPage(None, share=self)
+        self.tabs.append(tab)
+        return tab
+
     def _eval(self, expression):
+        self._use()
         return self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "(%s).then(done, (e) => done(JSON.stringify({__error: String(e && e.stack || e)})));" % expression)
@@ -337,29 +370,48 @@ class WebKitPage(EnginePage):
         return value
 
     def _navigate(self, url):
+        self._use()
         self.driver.get(url)
 
     def _reload(self):
+        self._use()
         self.driver.refresh()
 
     def _click_at(self, x, y):
+        self._use()
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(x, y).pointer_down().pointer_up()
         actions.perform()
 
     def _press(self, key):
+        self._use()
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         actions = ActionBuilder(self.driver)
         actions.key_action.key_down(key).key_up(key)
         actions.perform()
 
     def screenshot_png(self):
+        self._use()
         return self.driver.get_screenshot_as_png()
+
+    def set_viewport(self, width, height):
+        self._use()
+        self.driver.set_window_rect(0, 0, width, height)
+        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        if inner[1] != height:     # the toolbar's height
+            self.driver.set_window_rect(0, 0, width, 2 * height - inner[1])
+            inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        return tuple(inner)
 
     def close(self):
         try:
-            self.driver.quit()
+            if self._owner is not None:
+                self._use()
+                self.driver.close()
+                self._focus[0] = None
+            else:
+                self.driver.quit()
         except Exception:
             pass
 
@@ -452,7 +504,7 @@ class FirefoxEngine:
             [FIREFOX, "--headless", "--no-remote", "--profile", str(profile),
              "--remote-debugging-port", str(self.port), "about:blank"],
             stdout=self._log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
-        self._page = None
+        self._pages = []
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -471,14 +523,11 @@ class FirefoxEngine:
             "network.fetchError"]})
 
     def _event(self, method, params):
-        page = self._page
-        if page is not None:
+        for page in list(self._pages):
             page._event(method, params)
 
     def new_page(self):
-        page = FirefoxPage(self)
-        self._page = page
-        return page
+        return FirefoxPage(self)
 
     def close(self):
         if getattr(self, "bidi", None) is not None:
@@ -499,7 +548,7 @@ class FirefoxEngine:
 class FirefoxPage(EnginePage):
     engine = "firefox"
 
-    def __init__(self, engine: FirefoxEngine):
+    def __init__(self, engine: FirefoxEngine, user_context=None):
         super().__init__()
         self._engine = engine
         self.bidi = engine.bidi
@@ -507,11 +556,14 @@ class FirefoxPage(EnginePage):
         self.requests: list[str] = []
         self.console: list[str] = []
         self.errors: list[str] = []
-        self.user_context = self.bidi.send("browser.createUserContext")["userContext"]
+        self._owns_user_context = user_context is None
+        if user_context is None:
+            user_context = self.bidi.send("browser.createUserContext")["userContext"]
+        self.user_context = user_context
+        engine._pages.append(self)
         self.context = self.bidi.send("browsingContext.create", {
             "type": "tab", "userContext": self.user_context})["context"]
-        self.bidi.send("browsingContext.setViewport", {
-            "context": self.context, "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]}})
+        self.set_viewport(*VIEWPORT)
 
     def _event(self, method, params):
         if method == "log.entryAdded":
@@ -579,22 +631,36 @@ class FirefoxPage(EnginePage):
         data = self.bidi.send("browsingContext.captureScreenshot", {"context": self.context})["data"]
         return base64.b64decode(data)
 
+    def set_viewport(self, width, height):
+        self.bidi.send("browsingContext.setViewport", {
+            "context": self.context, "viewport": {"width": width, "height": height}})
+        return tuple(self.evaluate("[innerWidth, innerHeight]") or (width, height))
+
     def observed(self):
         return list(self.errors)
 
     def driver_log(self):
         return ["== requests (BiDi) =="] + self.requests + ["", "== console (BiDi) =="] + self.console
 
+    def new_tab(self):
+        tab = FirefoxPage(self._engine, self.user_context)
+        self.tabs.append(tab)
+        return tab
+
     def close(self):
-        self._engine._page = None
+        for tab in self.tabs:
+            tab.close()
+        if self in self._engine._pages:
+            self._engine._pages.remove(self)
         try:
             self.bidi.send("browsingContext.close", {"context": self.context}, timeout=20)
         except Exception:
             pass
-        try:
-            self.bidi.send("browser.removeUserContext", {"userContext": self.user_context}, timeout=20)
-        except Exception:
-            pass
+        if self._owns_user_context:
+            try:
+                self.bidi.send("browser.removeUserContext", {"userContext": self.user_context}, timeout=20)
+            except Exception:
+                pass
 
 
 ENGINES = {"webkit": WebKitEngine, "firefox": FirefoxEngine}

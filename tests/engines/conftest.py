@@ -266,11 +266,16 @@ def page_problems(item) -> list[str]:
         return []
     site = item.engine_site
     foreign, errors = [], []
-    try:
-        entries = page.monitor_entries()
-    except Exception as e:
-        entries = []
-        errors.append("could not read the in-page monitor: %r" % e)
+    entries = []
+    for tab in [page] + page.tabs:
+        try:
+            entries += tab.monitor_entries()
+        except Exception as e:
+            errors.append("could not read the in-page monitor: %r" % e)
+        for request in getattr(tab, "observed_requests", lambda: [])():
+            if not is_local_url(request):
+                foreign.append(request)
+        errors += tab.observed()
     for kind, text, url in entries:
         if kind == "foreign":
             foreign.append(text)
@@ -279,10 +284,6 @@ def page_problems(item) -> list[str]:
              else errors).append("csp: " + text)
         elif kind in ("console.error", "pageerror", "load error"):
             errors.append("%s: %s" % (kind, text))
-    for request in getattr(page, "observed_requests", lambda: [])():
-        if not is_local_url(request):
-            foreign.append(request)
-    errors += page.observed()
     for method, path, status in site.log[item.stash.get(_LOG_START, 0):]:
         if status >= 400:
             errors.append("HTTP %d %s %s (server log)" % (status, method, path))

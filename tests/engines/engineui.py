@@ -11,6 +11,7 @@ from paths import REPO, STATIC
 
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 import gameui  # noqa: E402  (engine-neutral: it only calls evaluate / click / keyboard.press)
+from test_layout import FITS, SPILLS  # noqa: E402  (the Chromium layout checks, plain JavaScript)
 sys.path.remove(str(REPO / "tests" / "e2e"))
 
 from dicepoker.game import Game  # noqa: E402

@@ -9,12 +9,14 @@ Roll and Undo) must equal the engine. No console error, no uncaught error,
 no HTTP error and no request to another origin, on each engine.
 """
 
+import time
+
 import pytest
 
 from dicepoker.game import Game
 from dicepoker.strategy.review import review_game
 
-from engineui import (HUMAN_TURN, assert_matches_after_computer, SHOWN, advisor_for, check_computer_moves, gameui, hint_marks, play_human_turn,
+from engineui import (FITS, SPILLS, HUMAN_TURN, assert_matches_after_computer, SHOWN, advisor_for, check_computer_moves, gameui, hint_marks, play_human_turn,
                       select_language, service_worker_ready, wait)
 from gameui import assert_matches, fill_box, play_turn, read, saved_game, set_holds
 
@@ -237,3 +239,69 @@ def test_the_monitor_sees_what_would_fail_a_test(epage, engine_site, page_proble
         assert "monitor-check console" in observed and "monitor-check uncaught" in observed, observed
     page_problems_now(forget=True)
     assert page_problems_now() == []
+
+
+def test_card_dice_and_roll_fit_one_screen(epage, engine_site):
+    """The Chromium layout check (tests/e2e/test_layout.py FITS, SPILLS) in this
+    engine's CSS: after a roll, and with the hint shown, every open box, the dice,
+    Roll and the sums are in the viewport and on top, upright and on its side,
+    in English and in Belarusian (the longest words); nothing spills at 320 px
+    (Firefox; WebKit's window is never narrower than 447 px)."""
+    start(epage, engine_site, "?players=Annabelle,Ben,Cy,Dan&seed=7")
+    gameui.tap(epage, "#roll", "roll")
+    epage.wait_for_selector('html[data-turn-phase="rolled"]')
+    problems = []
+
+    def check(label):
+        for w, h in ((390, 844), (844, 390)):
+            size = epage.set_viewport(w, h)
+            bad = epage.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                                 "requestAnimationFrame(() => r((%s)()))))" % FITS)
+            if bad:
+                problems.append("%s %dx%d: %s" % (label, size[0], size[1], "; ".join(bad)))
+        size = epage.set_viewport(320, 568)
+        spills = epage.evaluate(SPILLS)
+        if spills:
+            problems.append("%s %dx%d: %s" % (label, size[0], size[1], "; ".join(spills)))
+        epage.set_viewport(390, 844)
+
+    check("en")
+    epage.click("#hint")
+    epage.wait_for_selector(SHOWN, state="visible", timeout=60)
+    check("en, hint")
+    select_language(epage, "be")
+    epage.wait_for("document.documentElement.lang === 'be'", message="lang=be")
+    check("be, hint")
+    assert problems == [], "%s:\n  %s" % (epage.engine, "\n  ".join(problems))
+
+
+def _follows(page, game, timeout=10.0):
+    """Wait until ``page`` shows ``game`` (it follows another tab's save)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return assert_matches(page, game)
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def test_two_tabs_follow_each_other(epage, engine_site):
+    """The storage event between two tabs (tests/robustness has it for Chromium)."""
+    one = epage
+    start(one, engine_site, "?players=Ann,Ben&seed=11")
+    two = one.new_tab()
+    start(two, engine_site, "")
+    game = Game(["Ann", "Ben"], seed=11)
+    assert_matches(two, game)
+    gameui.tap(one, "#roll", "roll")                 # tab one moves on...
+    gameui.roll(game)
+    _follows(two, game)                              # ...tab two follows (storage event)
+    assert "another tab" in two.text_content("#notice-text")
+    two.click('.die[data-index="2"]')                # and the other way round
+    gameui.toggle_hold(game, 2)
+    gameui.tap(two, "#roll", "roll")
+    gameui.roll(game)
+    _follows(one, game)
+    assert saved_game(one).to_dict() == game.to_dict()
