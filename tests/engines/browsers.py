@@ -286,7 +286,7 @@ class WebKitEngine:
         env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(gtk.parent),
                    XDG_CACHE_HOME=os.path.join(self._home, "cache"),
                    XDG_DATA_HOME=os.path.join(self._home, "data"),
-                   GDK_BACKEND="x11", WEBKIT_DISABLE_COMPOSITING_MODE="1")
+                   GDK_BACKEND="x11")
         env.pop("WAYLAND_DISPLAY", None)
         self.port = free_port()
         self._log = open(os.path.join(self._home, "driver.log"), "wb")
@@ -380,14 +380,14 @@ class WebKitPage(EnginePage):
     def _click_at(self, x, y):
         self._use()
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
-        actions = ActionBuilder(self.driver)
+        actions = ActionBuilder(self.driver, duration=0)   # Selenium's default: a 250 ms move
         actions.pointer_action.move_to_location(x, y).pointer_down().pointer_up()
         actions.perform()
 
     def _press(self, key):
         self._use()
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
-        actions = ActionBuilder(self.driver)
+        actions = ActionBuilder(self.driver, duration=0)
         actions.key_action.key_down(key).key_up(key)
         actions.perform()
 

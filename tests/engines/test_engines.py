@@ -37,11 +37,26 @@ def test_a_whole_solo_game_checked_against_the_engine_after_every_step(epage, en
     assert_matches(epage, game)
     while not game.is_over:
         # keys 1-5 and Space every third round, taps otherwise
-        play_turn(epage, game, use_keys=game.round % 3 == 1)
+        keys = game.round % 3 == 1
+        if keys:
+            # WebKit leaves the focus on #confirm in the closed question for a moment
+            # (until its focus fixup): a Space then is a key on a button, which the
+            # game ignores (reported with issue 14); a person is never that quick: wait it out.
+            epage.wait_for("() => !document.activeElement.closest('dialog:not([open])')",
+                           message="the focus out of a closed dialog")
+        play_turn(epage, game, use_keys=keys)
     assert read(epage)["state"] == "over"
     epage.wait_for_selector("#end-dialog[open]")         # a task after the last box
     assert epage.text_content("#end-winner").strip() == "You scored %d points!" % game.totals()[0]
     assert saved_game(epage).to_dict() == game.to_dict()  # the save is the game, move for move
+
+    # Share: no share sheet in these browsers, so the clipboard, or the link itself.
+    link = epage.evaluate("document.getElementById('share-button').title")
+    assert link.startswith(engine_site.url) and "players=Ann" in link and "seed=2024" in link
+    epage.click("#share-button")
+    status = epage.wait_for("() => document.getElementById('share-status').textContent.trim()",
+                            message="a word under Share")
+    assert status in ("Link copied", "Could not copy it. The link: " + link), status
 
 
 def test_two_players_with_a_computer_seat_then_the_review(epage, engine_site):
