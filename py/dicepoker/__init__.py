@@ -2,6 +2,8 @@
 
 Modules: ``rules`` (rule sets as data, scoring), ``scoring`` (a box scored on
 any five dice, checked), ``dice`` (seeded dice),
-``game`` (state + moves, save/load), ``seats`` (who plays a seat: a person or
-a computer level), ``errors`` (the exception family).
+``game`` (state + moves, saving), ``savefile`` (reading a save back, checked
+and replayed: the page fetches it only when there is one to read), ``seats``
+(who plays a seat: a person or a computer level), ``errors`` (the exception
+family).
 """
