@@ -211,6 +211,15 @@ class EnginePage:
     def press(self, key):
         self._press(KEYS.get(key, key))
 
+    def fill(self, selector, text):
+        """Click a text field, empty it, and type ``text`` key by key (real key events)."""
+        self.click(selector)
+        self.evaluate("(s) => { const e = document.querySelector(s); e.select(); }", selector)
+        self.press("Backspace")
+        for ch in text:
+            self._press(ch)
+
+
     def text_content(self, selector):
         return self.evaluate("(s) => { const e = document.querySelector(s); return e && e.textContent; }",
                              selector)

@@ -320,3 +320,62 @@ def test_two_tabs_follow_each_other(epage, engine_site):
     gameui.roll(game)
     _follows(one, game)
     assert saved_game(one).to_dict() == game.to_dict()
+
+
+def test_a_first_visit_sets_up_a_game_with_the_form(epage, engine_site):
+    """No link, no save: the setup screen (its form and stylesheet fetched on first
+    use), names typed key by key, a computer seat, a seed; then the game is the
+    engine's game with that setup."""
+    epage.goto(engine_site.url)
+    epage.wait_ready(state="setup")
+    assert epage.evaluate("() => { const l = document.getElementById('setup-css');"
+                          " return !!l.sheet && l.sheet.cssRules.length > 0; }"), "setup.css not applied"
+    epage.fill(".player-name", "Ann")
+    epage.click("#add-player")
+    epage.wait_for("() => document.querySelectorAll('.player-name').length === 2", message="a second player")
+    assert epage.evaluate("() => document.querySelectorAll('.player-name')[1].value") == "Player 2"
+    epage.evaluate("() => { const s = document.querySelectorAll('.player-seat')[1]; s.focus();"
+                   " s.value = 'good'; s.dispatchEvent(new Event('input', {bubbles: true}));"
+                   " s.dispatchEvent(new Event('change', {bubbles: true})); }")   # as select_option
+    assert epage.evaluate("() => document.querySelectorAll('.player-name')[1].value") == "Computer 2"
+    epage.click(".challenge summary")
+    epage.fill("#seed", "42")
+    epage.click("#start")
+    epage.wait_ready()
+    game = Game(["Ann", "Computer 2"], seed=42, seats=["human", "good"])
+    assert saved_game(epage).to_dict() == game.to_dict()
+    assert_matches(epage, game)
+    play_human_turn(epage, game)
+
+
+def test_a_new_version_is_offered_and_taken_only_when_asked(epage, engine_site):
+    """The update offer (static/pwa/register.js): a new deploy installs beside the
+    running version, the banner offers it, and only Reload swaps the worker; the
+    game in progress survives the swap."""
+    start(epage, engine_site, "?players=Ann&seed=5")
+    if not epage.evaluate("'serviceWorker' in navigator && window.isSecureContext"):
+        pytest.skip("%s: no service worker on http://127.0.0.1 under automation" % epage.engine)
+    wait(lambda: service_worker_ready(epage), 60, "%s: the service worker never took control" % epage.engine)
+    game = Game(["Ann"], seed=5)
+    gameui.tap(epage, "#roll", "roll")
+    gameui.roll(game)
+    set_holds(epage, game, [0])
+    old = epage.evaluate("caches.keys()")
+    version = engine_site.new_version()
+    epage.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    epage.wait_for_selector("#update-banner", state="visible", timeout=60)
+    # installed beside the running version (once WebKit's page sees the worker's new
+    # cache: seen once a moment after the banner)
+    keys = epage.wait_for("(v) => caches.keys().then(k => k.includes('dice-poker-' + v) && k)", version,
+                          timeout=10, message="the new version's cache")
+    assert set(old) < set(keys), (old, keys)
+    assert epage.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
+    assert_matches(epage, game)                                       # nothing swapped mid-game
+    epage.evaluate("() => { window.beforeTheUpdate = true; }")
+    epage.click("#update-reload")
+    epage.wait_for("() => !window.beforeTheUpdate && document.documentElement.dataset.state === 'ready' && "
+                   "document.getElementById('update-banner').hidden", timeout=60,
+                   message="the page reloaded under the new version")
+    epage.wait_for("(v) => caches.keys().then(k => !k.some(n => /^dice-poker-[0-9a-f]{16}$/.test(n) && "
+                   "n !== 'dice-poker-' + v))", version, timeout=30, message="the old cache deleted")
+    assert_matches(epage, game)                                       # the game, dice and hold
