@@ -299,8 +299,10 @@ class WebKitEngine:
         env.pop("WAYLAND_DISPLAY", None)
         self.port = free_port()
         self._log = open(os.path.join(self._home, "driver.log"), "wb")
+        # its own process group: MiniBrowser and WebKit's processes are in it too
         self._driver = subprocess.Popen([WEBKITWEBDRIVER, "--port=%d" % self.port],
-                                        stdout=self._log, stderr=subprocess.STDOUT, env=env)
+                                        stdout=self._log, stderr=subprocess.STDOUT, env=env,
+                                        start_new_session=True)
         self.version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "libwebkit2gtk-4.1-0"],
                                       capture_output=True, text=True).stdout or "?"
 
@@ -309,6 +311,10 @@ class WebKitEngine:
 
     def close(self):
         _stop(self._driver)
+        try:                       # a browser still shutting down would write to _home again
+            os.killpg(self._driver.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         _stop(self._xvfb)
         self._log.close()
         shutil.rmtree(self._home, ignore_errors=True)
