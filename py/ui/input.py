@@ -63,7 +63,12 @@ def bind(shell, storage, switch_language):
         if shell.state.game is None or shell.state.screen != "game":
             return
         key = event.key
-        tag = event.target.tagName if event.target else ""
+        target = event.target
+        tag = target.tagName if target else ""
+        if target and target.closest("dialog:not([open])") is not None:
+            # the focus left behind in a closed dialog (WebKit moves it out only at its
+            # next focus fixup): a key there is the page's, not the hidden button's
+            tag = ""
         if key in ("1", "2", "3", "4", "5"):
             if tag in ("INPUT", "SELECT", "TEXTAREA"):
                 return
