@@ -237,3 +237,24 @@ def pseudo_catalogue(en_text, lang, categories):
         else:
             out[key] = "[%s] %s" % (lang, value)
     return json.dumps(out)
+
+
+def check_computer_moves(game, advisor):
+    """Replay ``game``: every computer move is the one ``choose_move`` picks there (the
+    "good" level's slips come from ``position_rng``, fixed by the seed); how many."""
+    from dicepoker.strategy.players import choose_move, position_rng
+    replay = game.replay_from_start()
+    checked = 0
+    for move in game.moves:
+        level = replay.seats[replay.current_player]
+        if level != "human":
+            expected = choose_move(replay, level, advisor, position_rng(replay))
+            if "roll" in expected:
+                assert "roll" in move and sorted(move["roll"]) == sorted(expected["roll"]), \
+                    (level, replay.round, replay.rolls_used, move, expected)
+            else:
+                assert move == expected, (level, replay.round, replay.rolls_used, move, expected)
+            checked += 1
+        replay.apply(move)
+    assert replay.state_dict() == game.state_dict()
+    return checked

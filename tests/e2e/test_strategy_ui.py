@@ -21,11 +21,10 @@ import pytest
 
 from dicepoker.game import Game
 from dicepoker.strategy.advisor import Advisor
-from dicepoker.strategy.players import choose_move, position_rng
 from dicepoker.strategy.review import review_game
 from dicepoker.strategy.table import Table
 import gameui
-from gameui import fill_box, link, play_turn, read, saved_game, set_holds
+from gameui import check_computer_moves, fill_box, link, play_turn, read, saved_game, set_holds
 from paths import STATIC
 
 TABLES = STATIC / "strategy"
@@ -67,28 +66,6 @@ def move_attr(option):
     if "score" in move:
         return "score:" + move["score"]
     return "roll:" + ",".join(str(i) for i in move["roll"])
-
-
-def check_computer_moves(game, advisor):
-    """Replay ``game``: every computer move is the one ``choose_move`` picks there."""
-    document = game.to_dict()
-    document["moves"] = []
-    del document["state"]
-    replay = Game.from_dict(document, verify=False)
-    checked = 0
-    for move in game.moves:
-        level = replay.seats[replay.current_player]
-        if level != "human":
-            expected = choose_move(replay, level, advisor, position_rng(replay))
-            if "roll" in expected:
-                assert "roll" in move and sorted(move["roll"]) == sorted(expected["roll"]), \
-                    (level, replay.round, replay.rolls_used, move, expected)
-            else:
-                assert move == expected, (level, replay.round, replay.rolls_used, move, expected)
-            checked += 1
-        replay.apply(move)
-    assert replay.state_dict() == game.state_dict()
-    return checked
 
 
 def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, site_url, goto_ready):

@@ -11,12 +11,11 @@ from paths import REPO, STATIC
 
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 import gameui  # noqa: E402  (engine-neutral: it only calls evaluate / click / keyboard.press)
+from gameui import check_computer_moves  # noqa: E402,F401  (tests import it from here)
 from test_layout import FITS, SPILLS  # noqa: E402  (the Chromium layout checks, plain JavaScript)
 sys.path.remove(str(REPO / "tests" / "e2e"))
 
-from dicepoker.game import Game  # noqa: E402
 from dicepoker.strategy.advisor import Advisor  # noqa: E402
-from dicepoker.strategy.players import choose_move, position_rng  # noqa: E402
 from dicepoker.strategy.table import Table  # noqa: E402
 
 SHOWN = '#hint-panel[data-hint-state="shown"]'
@@ -29,29 +28,6 @@ def advisor_for(rules):
         data = (STATIC / "strategy" / ("%s.dpst.gz" % rules)).read_bytes()
         _ADVISORS[rules] = Advisor(Table.from_bytes(data))
     return _ADVISORS[rules]
-
-
-def check_computer_moves(game, advisor):
-    """Replay ``game``: every computer move is the one ``choose_move`` picks there
-    (as tests/e2e/test_strategy_ui.py checks in Chromium). Returns how many."""
-    document = game.to_dict()
-    document["moves"] = []
-    del document["state"]
-    replay = Game.from_dict(document, verify=False)
-    checked = 0
-    for move in game.moves:
-        level = replay.seats[replay.current_player]
-        if level != "human":
-            expected = choose_move(replay, level, advisor, position_rng(replay))
-            if "roll" in expected:
-                assert "roll" in move and sorted(move["roll"]) == sorted(expected["roll"]), \
-                    (level, replay.round, replay.rolls_used, move, expected)
-            else:
-                assert move == expected, (level, replay.round, replay.rolls_used, move, expected)
-            checked += 1
-        replay.apply(move)
-    assert replay.state_dict() == game.state_dict()
-    return checked
 
 
 def hint_marks(page):
