@@ -7,6 +7,6 @@ for (saves in ``storage``, timers, hints, computer moves).  One view owns each
 element: ``screens`` (the page), ``board`` (card and chips), ``tray`` (dice
 and buttons), ``notice``, ``confirm``, and, fetched on first use (``later``,
 ``lazy``, ``stylesheets``): ``setup_form``, ``joker``, ``hint``, ``end``,
-``scores``, ``rules``, ``review``, ``transfer_dialog``, ``back``.  ``i18n``, ``words``, ``highscores`` and ``transfer`` are
-pure Python.
+``scores``, ``rules``, ``review``, ``transfer_dialog``, ``back``.  ``i18n``,
+``words``, ``highscores`` and ``transfer`` are pure Python.
 """

@@ -80,8 +80,6 @@ class Board:
                      self.card):
             item.forget()
         self._fill_labels = {}
-        self._columns_drawn = {}
-        self._chips_drawn = {}
 
     def draw(self, state, texts):
         game = state.game

@@ -2,7 +2,8 @@
 
 Most buttons carry their action in the markup: ``data-action='{"roll":true}'``
 (moves as data, from ``index.html`` to the controller), and one listener
-hands it on.  The rest: a box of the card (or its name), selects, keys, dialogs closing themselves, another tab's save, the language.
+hands it on.  The rest: a box of the card (or its name), selects, keys,
+dialogs closing themselves, another tab's save, the language.
 A second tap on Roll or a box within ``DOUBLE_TAP_MS`` is the first one's
 double: it does nothing (two rolls, and the first throw never seen).
 

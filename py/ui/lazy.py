@@ -54,7 +54,6 @@ class LazyLoadError(Exception):
     """A module could not be fetched (offline and never cached, server error)."""
 
 
-_written = set()
 _lock = None
 
 
@@ -67,7 +66,7 @@ async def load(module_name):
         _lock = asyncio.Lock()
     async with _lock:
         files = GROUPS.get(module_name) or (module_name.replace(".", "/"),)
-        missing = [path for path in files if path not in _written and not _in_file_system(path)]
+        missing = [path for path in files if not _in_file_system(path)]
         if missing:
             await _install(missing)
         __import__(module_name)
@@ -91,11 +90,11 @@ async def _install(paths):
     for path, data in contents:
         _make_folders(path)
         js.Module.FS.writeFile(path + EXTENSION, data)
-        _written.add(path)
 
 
 def _in_file_system(path):
-    """Already written (static/js/boot.js may bring a module with the start bundle)."""
+    """Already written: by an earlier load, or by py/main.py (the start bundle, and what
+    static/js/boot.js brings with it)."""
     try:
         os.stat(path + EXTENSION)
         return True
