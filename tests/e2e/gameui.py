@@ -258,3 +258,17 @@ def check_computer_moves(game, advisor):
         replay.apply(move)
     assert replay.state_dict() == game.state_dict()
     return checked
+
+
+def check_review_rows(page, expected):
+    """The review list on ``page`` is ``expected`` (``review_game``'s answer) for the first
+    player, decision by decision: player, points given away, round; how many rows."""
+    import pytest
+    rows = page.evaluate("""() => [...document.querySelectorAll('#review-list [data-decision]')].map(r =>
+        [Number(r.dataset.decision), Number(r.dataset.player), Number(r.dataset.loss), r.textContent])""")
+    assert len(rows) == len(expected["decisions"]) > 13
+    for (index, player, loss, text), decision in zip(rows, expected["decisions"]):
+        assert player == decision["player"] == 0
+        assert loss == pytest.approx(decision["loss"], abs=1e-3)
+        assert "Round %d" % (decision["round"] + 1) in text
+    return len(rows)
