@@ -20,8 +20,9 @@ Fixtures (any test under tests/):
   page_monitor              page_monitor(page_or_context) -> PageMonitor with
                             .requests .console .errors .foreign (lists of str).
 
-pytest-playwright's `page`, `context` and `new_context` fixtures work as usual,
-on Chromium found via $CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's
+pytest-playwright's `page`, `context` and `new_context` fixtures work as usual
+(but with service workers blocked unless a test passes
+service_workers="allow"), on Chromium found via $CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's
 own build. Every context they make is MONITORED, and the test FAILS if
   - any request went to an origin not in local_origins (CDN, fonts, ...), or
   - any console message of type "error", uncaught page error, or HTTP response
@@ -142,10 +143,19 @@ def _allowed_patterns(item) -> list[re.Pattern] | None:
 
 @pytest.fixture
 def new_context(new_context, request):
-    """pytest-playwright's new_context, with a PageMonitor on every context."""
+    """pytest-playwright's new_context, with a PageMonitor on every context.
+
+    Contexts have NO service worker unless a test asks for one
+    (``new_context(service_workers="allow")``, as tests/pwa does): requests
+    the offline worker makes (its precache, or a cached answer) are seen by
+    no ``page.route``, so a test that blocks or replaces a file would
+    otherwise be raced by the worker; and its 220 KB precache is background
+    work no game test needs. The worker itself is tested in tests/pwa and
+    tests/engines."""
     monitors = request.node.stash.setdefault(_MONITORS, [])
 
     def factory(**kwargs):
+        kwargs.setdefault("service_workers", "block")
         ctx = new_context(**kwargs)
         monitors.append(PageMonitor(ctx))
         return ctx
@@ -237,3 +247,30 @@ def pytest_report_header(config):
     except FileNotFoundError as e:
         exe = str(e)
     return [f"chromium: {exe}", f"node: {shutil.which('node') or 'not found'}"]
+
+
+# --------------------------------------------------------------------------
+# Time per part of the suite (README "Run the tests" quotes these figures)
+# --------------------------------------------------------------------------
+
+_PART_SECONDS: dict[str, list] = {}
+
+
+def _part(nodeid: str) -> str:
+    """tests/e2e/test_x.py::t -> "tests/e2e"; tests/test_x.py::t -> "tests"."""
+    folders = nodeid.split("::")[0].split("/")[:-1]
+    return "/".join(folders[:2]) or "."
+
+
+def pytest_runtest_logreport(report):
+    entry = _PART_SECONDS.setdefault(_part(report.nodeid), [0, 0.0])
+    entry[1] += report.duration          # setup, call and teardown alike
+    if report.when == "call":
+        entry[0] += 1
+
+
+def pytest_terminal_summary(terminalreporter):
+    if len(_PART_SECONDS) > 1:
+        terminalreporter.section("time per part")
+        for part, (tests, seconds) in sorted(_PART_SECONDS.items(), key=lambda kv: -kv[1][1]):
+            terminalreporter.write_line("%-18s %4d tests %7.1f s" % (part, tests, seconds))

@@ -74,6 +74,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     prefix = "/"
     log: list | None = None
+    server_switch: "StaticServer | None" = None   # its .offline cuts the network
 
     def log_message(self, format, *args):  # quiet
         pass
@@ -99,12 +100,23 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.log.append((self.command, self.path, code))
         super().send_response(code, message)
 
+    def _reachable(self) -> bool:
+        """False while the server is switched offline: the request is noted
+        and the connection closed with no answer, which a browser (and its
+        service worker) sees as a network error."""
+        switch = self.server_switch
+        if switch is None or not switch.offline:
+            return True
+        switch.offline_requests.append(self.path)
+        self.close_connection = True
+        return False
+
     def do_GET(self):
-        if self._strip_prefix():
+        if self._reachable() and self._strip_prefix():
             super().do_GET()
 
     def do_HEAD(self):
-        if self._strip_prefix():
+        if self._reachable() and self._strip_prefix():
             super().do_HEAD()
 
 
@@ -116,14 +128,20 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class StaticServer:
-    """A threaded static server for `root`, visible under `prefix`."""
+    """A threaded static server for `root`, visible under `prefix`.
+
+    Set ``offline = True`` to cut the network (the PWA and engines suites'
+    "offline after one visit"): requests then get no answer and their paths
+    go to ``offline_requests``."""
 
     def __init__(self, root: Path = REPO, prefix: str = "/"):
         assert prefix.startswith("/") and prefix.endswith("/")
         self.root = Path(root)
         self.prefix = prefix
         self.log: list[tuple[str, str, int]] = []  # (method, path, status) as served
-        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log})
+        self.offline = False
+        self.offline_requests: list[str] = []
+        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log, "server_switch": self})
         self._httpd = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(self.root)))
         self.port = self._httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"

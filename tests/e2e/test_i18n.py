@@ -61,10 +61,9 @@ def test_plural_categories(lang, numbers):
 
 def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url, goto_ready):
     # A stand-in Lithuanian catalogue (every English text marked "[lt]"), so
-    # the test does not depend on the translation's wording.  Service workers
-    # are blocked: once the offline worker controls the page it answers from
-    # its cache, and Playwright's routes never see the request.
-    page = new_context(service_workers="block").new_page()
+    # the test does not depend on the translation's wording.  (The context has
+    # no service worker, tests/conftest.py: the routes see every request.)
+    page = new_context().new_page()
     page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json",
         body=pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt"))))
@@ -118,7 +117,7 @@ def split_pseudo_lt_page(new_context):
     start_keys = set(json.loads((I18N / "start" / "en.json").read_text(encoding="utf-8")))
     whole = json.loads(pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt")))
     start = {k: v for k, v in whole.items() if k in start_keys}
-    page = new_context(locale="lt-LT", service_workers="block").new_page()
+    page = new_context(locale="lt-LT").new_page()
     page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(start)))
     page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
@@ -189,7 +188,7 @@ def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_ur
 def test_a_notice_on_screen_is_worded_again_in_the_new_language(new_context, site_url, goto_ready):
     # A notice is kept as message keys, not text: switching language words
     # it again, its translated reason included.
-    page = new_context(service_workers="block").new_page()
+    page = new_context().new_page()
     whole = pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt"))
     page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json", body=whole))

@@ -52,6 +52,20 @@ def start_saved(page, base_url, game, speed, goto_ready, state="ready"):
                            state="attached", timeout=30_000)
 
 
+def watch_the_handover(page):
+    """Record, in ``window.handover``, the tray at the first moment the page
+    shows a computer's turn: whether ``#undo`` was enabled then."""
+    page.evaluate("""() => { window.handover = [];
+      const root = document.documentElement, undo = document.getElementById('undo');
+      const watch = new MutationObserver(() => {
+        if (!root.hasAttribute('data-computer-turn')) return;
+        window.handover.push({computer: true, undo: !undo.disabled});
+        watch.disconnect();
+      });
+      watch.observe(root, {attributes: true, subtree: true,
+                           attributeFilter: ['data-computer-turn', 'disabled']}); }""")
+
+
 def hint_marks(page):
     return page.evaluate("""() => ({
       keep: [...document.querySelectorAll('.die[data-hint="keep"]')].map(d => Number(d.dataset.index)),
@@ -173,14 +187,20 @@ def test_human_against_a_good_computer_then_the_review(page, site_url, goto_read
     assert page.text_content("#handover-main").strip() == "Your turn, Ann"
     paced = False
     while not game.is_over:
-        if game.current_player == 0:
+        ann_played = game.current_player == 0
+        if ann_played:
+            watch_the_handover(page)
             play_turn(page, game, check=False)
             assert saved_game(page).to_dict() == game.to_dict()
             if game.is_over:
                 break
-            # Ann's box can still be taken back while the computer waits to roll (slow pace).
-            assert page.is_enabled("#undo")
         page.wait_for_selector("html[data-computer-turn]", state="attached")
+        if ann_played:
+            # Ann's box can still be taken back while the computer waits to roll:
+            # #undo was on when the computer's turn began, before its first roll.
+            # (Read from the page as it changed, not by a look afterwards, which
+            # the computer's pace could beat on a busy machine.)
+            assert page.evaluate("window.handover")[0] == {"computer": True, "undo": True}
         assert page.text_content("#handover-main").strip() == "Bot is playing"
         if not paced:
             # Watch one turn at its own pace: the kept dice are shown before the roll.

@@ -50,7 +50,6 @@ On failure: test-artifacts/engines__<test>.png, .html and .log.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import runpy
@@ -93,39 +92,13 @@ def pytest_collection_modifyitems(config, items):
 # --------------------------------------------------------------------------
 
 
-class _GatedHandler(harness._Handler):
-    gate = None
-
-    def _open(self):
-        if self.gate.offline:
-            self.gate.offline_requests.append(self.path)
-            self.close_connection = True
-            return False
-        return True
-
-    def do_GET(self):
-        if self._open():
-            super().do_GET()
-
-    def do_HEAD(self):
-        if self._open():
-            super().do_HEAD()
-
-
-class EngineSite:
-    """The monitored copy of the site, served under /dice-poker/."""
+class EngineSite(harness.StaticServer):
+    """The monitored copy of the site, served under /dice-poker/ (``offline``
+    is the harness's switch)."""
 
     def __init__(self, root):
+        super().__init__(root, harness.SUBPATH)
         self.root = root
-        self.offline = False
-        self.offline_requests: list[str] = []
-        self.log: list[tuple[str, str, int]] = []
-        handler = type("Handler", (_GatedHandler,), {"prefix": harness.SUBPATH, "log": self.log, "gate": self})
-        self._httpd = harness._Server(("127.0.0.1", 0), functools.partial(handler, directory=root))
-        self.port = self._httpd.server_address[1]
-        self.origin = "http://127.0.0.1:%d" % self.port
-        self.url = self.origin + harness.SUBPATH
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 
     def link(self, query):
         return self.url + query
@@ -140,14 +113,6 @@ class EngineSite:
                        check=True, capture_output=True, text=True)
         with open(os.path.join(self.root, "static", "pwa", "precache.json"), encoding="utf-8") as f:
             return __import__("json").load(f)["version"]
-
-    def start(self):
-        self._thread.start()
-        return self
-
-    def stop(self):
-        self._httpd.shutdown()
-        self._httpd.server_close()
 
 
 def stage_monitored_site(dest):

@@ -13,12 +13,10 @@ quietly fetched from the network. While `server.offline` is set, every request
 that reaches the server is recorded and answered with a dropped connection,
 so the page can only work from the worker's caches.
 """
-import functools
 import json
 import os
 import shutil
 import sys
-import threading
 import time
 
 import pytest
@@ -43,54 +41,24 @@ import stage_site  # noqa: E402
 from pwa_support import regenerate_precache  # noqa: E402
 
 
-class _GatedHandler(harness._Handler):
-    """The harness's static handler (sub-path, MIME types, keep-alive), plus
-    the offline switch: while the server is offline, a request is recorded and
-    the connection closed without any answer (a network error)."""
-
-    gate = None  # the OfflineSwitchServer, set per server
-
-    def _open(self):
-        self.gate.log.append((self.gate.offline, self.path))
-        if self.gate.offline:
-            self.close_connection = True
-            return False
-        return True
-
-    def do_GET(self):
-        if self._open():
-            super().do_GET()
-
-    def do_HEAD(self):
-        if self._open():
-            super().do_HEAD()
-
-
-class OfflineSwitchServer:
-    """Serves the folder `root` at http://127.0.0.1:PORT/dice-poker/."""
+class OfflineSwitchServer(harness.StaticServer):
+    """Serves the folder `root` at http://127.0.0.1:PORT/dice-poker/, started
+    and counted as ours at once; ``offline`` is the harness's switch."""
 
     def __init__(self, root):
-        self.root = root
-        self.offline = False
-        self.log = []  # (offline?, path) of every request that reached us
-        handler = type("Handler", (_GatedHandler,), {"prefix": SUB_PATH, "log": None, "gate": self})
-        self._httpd = harness._Server(("127.0.0.1", 0), functools.partial(handler, directory=root))
-        self.port = self._httpd.server_address[1]
-        self.origin = "http://127.0.0.1:%d" % self.port
-        self.url = self.origin + SUB_PATH
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        super().__init__(root, SUB_PATH)
+        self.start()
         harness.register_origin(self)
 
     def requests_while_offline(self):
-        return [path for offline, path in self.log if offline]
+        return list(self.offline_requests)
 
     def precache_list(self):
         with open(os.path.join(self.root, "static", "pwa", "precache.json"), encoding="utf-8") as f:
             return json.load(f)
 
     def close(self):
-        self._httpd.shutdown()
-        self._httpd.server_close()
+        self.stop()
 
 
 @pytest.fixture
@@ -152,7 +120,6 @@ class Visit:
     def go_online(self):
         self.site.offline = False
         self.context.set_offline(False)
-
 
 
 @pytest.fixture
