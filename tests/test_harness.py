@@ -11,20 +11,30 @@ pytest_plugins = ["pytester"]
 
 INNER = r'''
 import re
+import time
 import pytest
 
 BARE = "tests/fixtures/bare/"
+
+
+def until_seen(page_monitor, page, timeout=30):
+    """Wait until the monitor has seen a problem: the test then fails for it
+    (a condition with a deadline, so a busy machine does not let it pass)."""
+    monitor = page_monitor(page)
+    deadline = time.monotonic() + timeout
+    while not (monitor.errors or monitor.foreign) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
 
 
 def test_clean(page, site_url, goto_ready):
     goto_ready(page, site_url + BARE)
 
 
-def test_foreign_request(page, site_url, goto_ready):
+def test_foreign_request(page, site_url, goto_ready, page_monitor):
     goto_ready(page, site_url + BARE)
     # Another origin on loopback (nothing listens there): never a real host.
     page.evaluate("fetch('http://127.0.0.1:9/from-cdn.js').catch(() => 0)")
-    page.wait_for_timeout(300)
+    until_seen(page_monitor, page)
 
 
 def test_console_error(page, site_url, goto_ready):
@@ -50,25 +60,25 @@ def test_console_error_pattern_mismatch(page, site_url, goto_ready):
     page.evaluate("console.error('boom from console')")
 
 
-def test_python_raises_at_start(page, site_url, goto_ready):
+def test_python_raises_at_start(page, site_url, goto_ready, page_monitor):
     goto_ready(page, site_url + BARE + "raise.html")
-    page.wait_for_timeout(300)
+    until_seen(page_monitor, page)
 
 
-def test_python_raises_in_handler(page, site_url, goto_ready):
+def test_python_raises_in_handler(page, site_url, goto_ready, page_monitor):
     goto_ready(page, site_url + BARE + "raise.html?handler")
     page.click("#boom")
-    page.wait_for_timeout(300)
+    until_seen(page_monitor, page)
 
 
 def test_http_404(page, site_url):
     page.goto(site_url + "no/such/page.html")
 
 
-def test_root_absolute_url_under_subpath(page, subpath_url, goto_ready):
+def test_root_absolute_url_under_subpath(page, subpath_url, goto_ready, page_monitor):
     goto_ready(page, subpath_url + BARE)
     page.evaluate("fetch('/static/vendor/VERSIONS.txt')")
-    page.wait_for_timeout(300)
+    until_seen(page_monitor, page)
 
 
 def test_plain_failure_saves_artifacts(page, site_url, goto_ready):

@@ -63,6 +63,24 @@ READ_PAGE = """() => {
 }"""
 
 
+SETTLE = "() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+def settle(page):
+    """Wait until the page has done the work its last events queued: their
+    handlers, the save's microtask, zero-delay tasks and the next frame.  A
+    condition, not a time: a check that something did NOT happen after a tap
+    is then neither fooled nor failed by a busy machine."""
+    page.evaluate(SETTLE)
+
+
+def wait_for_saved_moves(page, count, timeout=30_000):
+    """Wait until the saved game has ``count`` moves."""
+    page.wait_for_function(
+        "(n) => (JSON.parse(localStorage.getItem('dicepoker.game') || '{}').moves || []).length === n",
+        arg=count, timeout=timeout)
+
+
 def link(base, players, seed=None, rules=None):
     query = [("players", ",".join(players))]
     if seed is not None:

@@ -16,6 +16,8 @@ import re
 
 import pytest
 
+import gameui
+
 # Loaded on demand, never for the first turn, whatever the language.
 LATER = [
     re.compile(r"/static/strategy/"),                 # strategy tables
@@ -40,7 +42,7 @@ def _first_turn_requests(page, url):
     page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
     page.click("#roll")
     page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
-    page.wait_for_timeout(300)          # anything the roll triggers asynchronously
+    gameui.settle(page)                 # anything the roll queued has run
     return requested
 
 

@@ -6,6 +6,7 @@ records every node the tap's handlers touched, and the test checks which
 players' cells are among them.
 """
 
+import gameui
 from gameui import link
 
 RECORD = """() => {
@@ -22,7 +23,7 @@ RECORD = """() => {
 
 
 def touched(page):
-    page.wait_for_timeout(50)          # the observer's records of the tap are in
+    gameui.settle(page)                # the observer's records of the tap are in
     seats = sorted(set(page.evaluate("window.__touched")))
     page.evaluate("window.__touched = []")
     return seats
