@@ -197,7 +197,7 @@ class EnginePage:
     def wait_ready(self, state="ready", timeout=None):
         return self.wait_for_selector('html[data-state="%s"]' % state, timeout=timeout)
 
-    def click(self, selector, timeout=10.0):
+    def click(self, selector, timeout=30.0):
         deadline = time.monotonic() + timeout
         while True:
             where = self.evaluate(CLICK_POINT, selector)

@@ -284,7 +284,7 @@ def test_card_dice_and_roll_fit_one_screen(epage, engine_site):
     assert problems == [], "%s:\n  %s" % (epage.engine, "\n  ".join(problems))
 
 
-def _follows(page, game, timeout=10.0):
+def _follows(page, game, timeout=30.0):
     """Wait until ``page`` shows ``game`` (it follows another tab's save)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -361,7 +361,7 @@ def test_a_new_version_is_offered_and_taken_only_when_asked(epage, engine_site):
     # installed beside the running version (once WebKit's page sees the worker's new
     # cache: seen once a moment after the banner)
     keys = epage.wait_for("(v) => caches.keys().then(k => k.includes('dice-poker-' + v) && k)", version,
-                          timeout=10, message="the new version's cache")
+                          timeout=30, message="the new version's cache")
     assert set(old) < set(keys), (old, keys)
     assert epage.evaluate("navigator.serviceWorker.getRegistration().then(r => !!r.waiting)")
     assert_matches(epage, game)                                       # nothing swapped mid-game
