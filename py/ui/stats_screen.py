@@ -1,0 +1,343 @@
+"""The statistics screen: ``#stats`` in ``#stats-dialog``, opened by the top bar's ``#open-stats``.
+
+Fetched on first use (``ui.stats``, a later view), with its figures
+(``dicepoker.stats``), the kept games (``ui.history``) and the charts
+(``ui.charts``).  The dialog is made here, not in index.html (the page's
+start bytes are spent), once, then filled each time it opens, after a
+language switch and after the kept games changed:
+
+- per rule set (``#stats-ruleset``), one row per player and seat kind
+  (``[data-stats-player="NAME"]``, cells ``[data-stat="games"]``,
+  ``"average"`` (one decimal), ``"best"``, ...);
+- for one player (``#stats-player``): three SVG charts, each with its text
+  alternative, a table (``[data-chart-table]``): final scores, scores over time
+  with a moving average, the average per box beside optimal play;
+- the history (``#history``), newest first, one ``[data-history-game="ID"]``
+  per kept game with Review and Delete (both through the controller: the
+  review opens over this screen, a deletion is asked first); the first rows
+  are drawn at once, the rest a batch at a time, yielding in between.
+
+``run_effect`` carries out the controller's ``history`` effects.
+"""
+
+import asyncio
+
+from dicepoker import stats as figures
+from dicepoker.stats import winners
+from dicepoker.optimal_means import OPTIMAL
+from dicepoker.rules import RULESETS
+
+from control.messages import names_list
+
+from . import charts, history
+from .history import stamp
+from .dom import by_id, document, listen
+from .later import sync
+from .words import number
+
+RULE_IDS = ("dice-poker", "dice-poker-classic", "yahtzee")
+COLUMNS = ("games", "wins", "average", "best", "worst", "stdev", "bonus", "pokers",
+           "poker_bonuses", "given")
+FIRST_ROWS = 40             # history rows drawn before the first pause
+ROWS_PER_BATCH = 100
+
+_view = []                  # the view, once made (run_effect redraws it)
+
+
+async def _pause():
+    await asyncio.sleep_ms(0)
+
+
+def run_effect(kind, value, shell):
+    """``history``: delete one kept game or all (``{"delete": id or None}``), or move one
+    aside (``{"keep_aside": id}``)."""
+    storage = shell.storage
+    if "delete" in value:
+        if not history.delete(storage, value["delete"], stamp()):
+            shell.act({"say": "notice.history_off"})
+    elif "keep_aside" in value:
+        history.keep_aside(storage, value["keep_aside"], stamp())
+    if _view:
+        _view[0].dirty = True
+
+
+def _el(tag, parent=None, cls=None, text=None, **attrs):
+    element = document.createElement(tag)
+    if cls:
+        element.className = cls
+    if text is not None:
+        element.textContent = text
+    for name, value in attrs.items():
+        element.setAttribute(name.replace("_", "-"), value)
+    if parent is not None:
+        parent.appendChild(element)
+    return element
+
+
+def _build():
+    """The dialog's markup; the words are set by ``_words`` (the language may change)."""
+    dialog = _el("dialog", document.body, "dialog wide stats-dialog", id="stats-dialog",
+                 aria_labelledby="stats-title")
+    head = _el("div", dialog, "dialog-head")
+    _el("h2", head, id="stats-title")
+    close = _el("button", head, "icon-btn close-dialog", type="button", id="stats-close",
+                data_action='{"close":"stats"}')
+    close.innerHTML = '<svg aria-hidden="true"><use href="#icon-close"/></svg>'
+    root = _el("div", dialog, "stats", id="stats")
+    pick = _el("div", root, "stats-pick")
+    for name in ("ruleset", "player"):
+        label = _el("label", pick, "field", id="stats-%s-field" % name)
+        _el("span", label, id="stats-%s-label" % name)
+        _el("select", label, id="stats-" + name)
+    _el("p", root, "help", id="stats-empty", role="status")
+    wrap = _el("div", root, "table-scroll", id="stats-table-wrap", tabindex="0",
+               aria_labelledby="stats-table-caption")
+    table = _el("table", wrap, "stats-table", id="stats-table")
+    _el("caption", table, "sr-only", id="stats-table-caption")
+    row = _el("tr", _el("thead", table))
+    _el("th", row, scope="col", data_col="player")
+    for column in COLUMNS:
+        _el("th", row, scope="col", data_col=column)
+    _el("tbody", table, id="stats-rows")
+    charts_part = _el("div", root, "stats-charts", id="stats-charts")
+    for kind in ("scores", "time", "boxes"):
+        figure = _el("figure", charts_part, "chart", id="chart-" + kind,
+                     aria_labelledby="chart-%s-title" % kind)
+        _el("figcaption", figure, "chart-title", id="chart-%s-title" % kind)
+        _el("div", figure, "chart-draw")
+        if kind == "time":
+            _el("p", figure, "chart-legend", id="chart-time-legend")
+        _el("div", figure, "table-scroll" if kind == "boxes" else "sr-only",
+            data_chart_table=kind)
+    _el("p", charts_part, "help", id="stats-optimal-note")
+    history_part = _el("section", root, "stats-history", aria_labelledby="history-title")
+    _el("h3", history_part, id="history-title")
+    _el("p", history_part, "help", id="history-empty")
+    _el("ol", history_part, "history", id="history")
+    _el("button", history_part, "btn secondary", type="button", id="history-delete-all")
+    return dialog
+
+
+class StatsScreen:
+    def __init__(self, shell):
+        self.shell = shell
+        self.storage = shell.storage
+        self.dialog = _build()
+        self.dirty = False
+        self.records = []
+        self.sums = {}
+        self._cat = None
+        self._filling = 0           # counts fills: a batch of history rows of an older one stops
+        listen(by_id("stats-ruleset"), "change", lambda event: self._fill_table())
+        listen(by_id("stats-player"), "change", lambda event: self._fill_charts())
+        listen(by_id("history"), "click", self._on_history)
+        listen(by_id("history-delete-all"), "click",
+               lambda event: shell.act({"history": {"delete": None}}))
+        _view[:] = [self]
+
+    def draw(self, state, texts):
+        cat = texts.cat
+        opened = sync(self.dialog, "stats" in state.dialogs)
+        if not self.dialog.open:
+            return
+        if opened or self.dirty or cat is not self._cat:
+            self.dirty = False
+            self._cat = cat
+            self._words(cat)
+            self.fill(state)
+
+    # ------------------------------------------------------------------ words
+    def _words(self, cat):
+        t = cat.t
+        by_id("stats-title").textContent = t("stats.title")
+        by_id("stats-close").setAttribute("aria-label", t("dialog.close"))
+        by_id("stats-ruleset-label").textContent = t("setup.rules")
+        by_id("stats-player-label").textContent = t("stats.player")
+        by_id("stats-table-caption").textContent = t("stats.table_caption")
+        heads = document.querySelectorAll("#stats-table thead th")
+        for i in range(heads.length):
+            heads[i].textContent = t("stats.col_" + heads[i].getAttribute("data-col"))
+        by_id("chart-scores-title").textContent = t("stats.chart_scores")
+        by_id("chart-time-title").textContent = t("stats.chart_time")
+        by_id("chart-boxes-title").textContent = t("stats.chart_boxes")
+        by_id("history-title").textContent = t("stats.history")
+        by_id("history-empty").textContent = t("stats.history_empty")
+        by_id("history-delete-all").textContent = t("stats.delete_all")
+
+    # ------------------------------------------------------------------- fill
+    def fill(self, state):
+        """Draw the table and charts from the running sums at once (``history.sums``), then
+        read and check every record in the background: the history list, and the table
+        again should the sums not have been the records' (``_fill_history``)."""
+        self.sums = history.sums(self.storage)
+        select = by_id("stats-ruleset")
+        chosen = select.value
+        present = [r for r in RULE_IDS if self.sums.get(r)]
+        if not chosen:
+            game = state.game
+            chosen = game.ruleset.id if game is not None and game.ruleset.id in present else None
+            chosen = chosen or (present[0] if present else RULE_IDS[0])
+        select.replaceChildren()
+        for rules_id in RULE_IDS:
+            option = _el("option", select, text=self._cat.t("ruleset." + rules_id),
+                         value=rules_id)
+            option.selected = rules_id == chosen
+        self._fill_table()
+        self._filling += 1
+        by_id("history").replaceChildren()
+        asyncio.create_task(self._fill_history(self._filling))
+
+    def _fill_table(self):
+        cat = self._cat
+        t = cat.t
+        rules_id = by_id("stats-ruleset").value
+        self.rows = figures.rows(self.sums, rules_id)
+        body = by_id("stats-rows")
+        body.replaceChildren()
+        empty = by_id("stats-empty")
+        empty.textContent = t("stats.empty")
+        empty.hidden = bool(self.rows)
+        by_id("stats-table-wrap").hidden = not self.rows
+        by_id("stats-charts").hidden = not self.rows
+        by_id("stats-player-field").hidden = not self.rows
+        player = by_id("stats-player")
+        before = player.value
+        player.replaceChildren()
+        for i, row in enumerate(self.rows):
+            tr = _el("tr", body, data_stats_player=row["name"], data_stats_seat=row["seat"])
+            th = _el("th", tr, scope="row", text=row["name"])
+            if row["seat"] != "human":          # a computer seat: its level under the name
+                _el("span", th, "stats-seat", text=t("seat." + row["seat"]))
+            for column in COLUMNS:
+                _el("td", tr, text=self._cell(row, column), data_stat=column)
+            option = _el("option", player, text=self._label(row), value=str(i))
+            option.selected = str(i) == before
+        if self.rows:
+            self._fill_charts()
+
+    def _label(self, row):
+        if row["seat"] == "human":
+            return row["name"]
+        return self._cat.t("stats.computer_row", name=row["name"], seat=self._cat.t("seat." + row["seat"]))
+
+    def _cell(self, row, column):
+        cat = self._cat
+        if column == "wins":
+            return cat.t("stats.wins_of", wins=row["wins"], count=row["multi"]) \
+                if row["multi"] else "–"
+        if column == "given":
+            return number(cat, row["given"]) if row["given"] is not None else "–"
+        if column == "bonus":
+            return "%d %%" % round(row["bonus_rate"] * 100)
+        if column in ("pokers", "poker_bonuses"):
+            return ("%.2f" % row[column]).replace(".", cat.t("number.decimal"))
+        if column in ("average", "stdev"):
+            return number(cat, row[column])
+        return str(row[column])
+
+    def _fill_charts(self):
+        cat = self._cat
+        t = cat.t
+        index = by_id("stats-player").value
+        row = self.rows[int(index) if index.isdigit() and int(index) < len(self.rows) else 0]
+        scores = row["scores"]
+        bars = figures.distribution(scores)
+        self._chart("scores", charts.distribution_svg(bars),
+                    [t("stats.points"), t("stats.col_games")],
+                    [(t("stats.range", low=low, high=high), str(count))
+                     for low, high, count in bars])
+        moving = figures.moving_average(scores)
+        by_id("chart-time-legend").textContent = t("stats.time_legend",
+                                                   count=figures.MOVING_WINDOW)
+        self._chart("time", charts.time_svg(scores, moving),
+                    [t("stats.games"), t("stats.col_average"), t("stats.moving")],
+                    [(str(first) if first == last else t("stats.range", low=first, high=last),
+                      number(cat, average), number(cat, move))
+                     for first, last, average, move in figures.time_table(scores)])
+        rules_id = by_id("stats-ruleset").value
+        rules = RULESETS[rules_id]
+        optimal = OPTIMAL[rules_id]
+        best = [optimal["boxes"][b] for b in rules.boxes]
+        names = [t("box." + b) for b in rules.boxes]
+        self._chart("boxes", charts.boxes_svg(names, row["boxes"], best),
+                    [t("stats.box"), self._label(row), t("stats.optimal")],
+                    [(names[i], number(cat, row["boxes"][i]), number(cat, best[i]))
+                     for i in range(len(names))])
+        by_id("stats-optimal-note").textContent = t("stats.optimal_note",
+                                                    count=optimal["games"])
+
+    def _chart(self, kind, svg, heads, rows):
+        figure = by_id("chart-" + kind)
+        figure.querySelector(".chart-draw").innerHTML = svg
+        holder = figure.querySelector("[data-chart-table]")
+        holder.replaceChildren()
+        table = _el("table", holder, "chart-table")
+        _el("caption", table, text=by_id("chart-%s-title" % kind).textContent)
+        head = _el("tr", _el("thead", table))
+        for text in heads:
+            _el("th", head, scope="col", text=text)
+        body = _el("tbody", table)
+        for cells in rows:
+            tr = _el("tr", body)
+            _el("th", tr, scope="row", text=cells[0])
+            for text in cells[1:]:
+                _el("td", tr, text=text)
+
+    # ---------------------------------------------------------------- history
+    async def _fill_history(self, serial):
+        await asyncio.sleep_ms(0)               # the table and charts are painted first
+        records = await history.load_slowly(self.storage, stamp(), _pause)
+        if serial != self._filling:
+            return                              # filled again meanwhile
+        checked = history.sums(self.storage, records)
+        if checked != self.sums:                # the stored sums were not the records'
+            self.sums = checked
+            self._fill_table()
+        self.records = records
+        target = by_id("history")
+        target.replaceChildren()
+        by_id("history-empty").hidden = bool(records)
+        by_id("history-delete-all").hidden = not records
+        for i, record in enumerate(records[::-1]):
+            if i >= FIRST_ROWS and (i - FIRST_ROWS) % ROWS_PER_BATCH == 0:
+                await asyncio.sleep_ms(0)
+                if serial != self._filling:
+                    return
+            target.appendChild(self._history_row(record))
+        target.setAttribute("data-filled", str(len(records)))
+
+    def _history_row(self, record):
+        cat = self._cat
+        t = cat.t
+        li = _el("li", None, "history-game", data_history_game=record["id"])
+        when = record["date"].replace("T", " ")
+        _el("span", li, "history-when", text=when + " · " + t("ruleset." + record["rules"]))
+        players = record["players"]
+        _el("span", li, "history-players",
+            text=", ".join("%s %d" % (p["name"], p["total"]) for p in players))
+        if len(players) > 1:
+            won = [players[p]["name"] for p in winners(record)]
+            _el("span", li, "history-winner",
+                text=t("stats.winner", name=won[0]) if len(won) == 1 else
+                cat.say({"key": "stats.tie", "params": {"names": names_list(won)}}))
+        actions = _el("span", li, "history-actions")
+        _el("button", actions, "btn secondary small", text=t("stats.review"), type="button",
+            data_review=record["id"], aria_label=t("stats.review_label", when=when))
+        _el("button", actions, "btn ghost small", text=t("stats.delete"), type="button",
+            data_delete=record["id"], aria_label=t("stats.delete_label", when=when),
+            data_when=when)
+        return li
+
+    def _on_history(self, event):
+        button = event.target.closest("button")
+        if button is None:
+            return
+        record_id = button.getAttribute("data-review")
+        if record_id is not None:
+            text = history.game_text(self.storage, record_id)
+            self.shell.act({"history": {"review": record_id, "text": text}})
+            return
+        record_id = button.getAttribute("data-delete")
+        if record_id is not None:
+            self.shell.act({"history": {"delete": record_id,
+                                        "when": button.getAttribute("data-when")}})
