@@ -87,21 +87,22 @@ def time_svg(scores, moving):
         value += step
     count = len(scores)
 
-    def point(i, value):
-        x = LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
-        return "%s,%s" % (_fmt(x), _fmt(TOP + plot_h - plot_h * (value - low) / span))
-    body.append('<polyline class="line-scores" points="%s"/>'
-                % " ".join(point(i, s) for i, s in enumerate(scores)))
-    body.append('<polyline class="line-moving" points="%s"/>'
-                % " ".join(point(i, m) for i, m in enumerate(moving)))
+    step_x = plot_w / (count - 1) if count > 1 else 0
+    first_x = LEFT if count > 1 else LEFT + plot_w / 2
+    bottom, scale = TOP + plot_h + plot_h * low / span, plot_h / span
+
+    def points(values):             # the hot part with 1000 games: one format per point
+        return " ".join("%.1f,%.1f" % (first_x + i * step_x, bottom - v * scale)
+                        for i, v in enumerate(values))
+    body.append('<polyline class="line-scores" points="%s"/>' % points(scores))
+    body.append('<polyline class="line-moving" points="%s"/>' % points(moving))
     if count <= 60:
         for i, s in enumerate(scores):
-            x, y = point(i, s).split(",")
-            body.append('<circle class="dot" cx="%s" cy="%s" r="2.2"/>' % (x, y))
+            body.append('<circle class="dot" cx="%.1f" cy="%.1f" r="2.2"/>'
+                        % (first_x + i * step_x, bottom - s * scale))
     for i in sorted(set((0, count - 1))):
-        x = point(i, low)[:point(i, low).index(",")]
-        body.append('<text class="tick" x="%s" y="%d" text-anchor="middle">%d</text>'
-                    % (x, H - 6, i + 1))
+        body.append('<text class="tick" x="%.1f" y="%d" text-anchor="middle">%d</text>'
+                    % (first_x + i * step_x, H - 6, i + 1))
     return _svg("time", body)
 
 

@@ -14,8 +14,9 @@ language switch and after the kept games changed:
   with a moving average, the average per box beside optimal play;
 - the history (``#history``), newest first, one ``[data-history-game="ID"]``
   per kept game with Review and Delete (both through the controller: the
-  review opens over this screen, a deletion is asked first); the first rows
-  are drawn at once, the rest a batch at a time, yielding in between.
+  review opens over this screen, a deletion is asked first), drawn after the
+  table and charts, a batch at a time, yielding in between (the records are
+  read and checked then: ``history.load_slowly``).
 
 ``run_effect`` carries out the controller's ``history`` effects.
 """
@@ -30,6 +31,7 @@ from dicepoker.rules import RULESETS
 from control.messages import names_list
 
 from . import charts, history
+from .charts import escape
 from .history import stamp
 from .dom import by_id, document, listen
 from .later import sync
@@ -38,14 +40,15 @@ from .words import number
 RULE_IDS = ("dice-poker", "dice-poker-classic", "yahtzee")
 COLUMNS = ("games", "wins", "average", "best", "worst", "stdev", "bonus", "pokers",
            "poker_bonuses", "given")
-FIRST_ROWS = 40             # history rows drawn before the first pause
-ROWS_PER_BATCH = 100
+ROWS_PER_BATCH = 100        # history rows drawn between pauses
 
 _view = []                  # the view, once made (run_effect redraws it)
 
 
 async def _pause():
-    await asyncio.sleep_ms(0)
+    """Let the browser draw and take input: a timer, not 0 ms (MicroPython's asyncio runs a
+    task that sleeps 0 ms again at once, in the same turn of the browser's event loop)."""
+    await asyncio.sleep_ms(1)
 
 
 def run_effect(kind, value, shell):
@@ -137,7 +140,13 @@ class StatsScreen:
 
     def draw(self, state, texts):
         cat = texts.cat
-        opened = sync(self.dialog, "stats" in state.dialogs)
+        wanted = "stats" in state.dialogs
+        if wanted != self.dialog.open:
+            # a long history list is dropped before the dialog opens (showModal lays out
+            # what it holds to find the focus) and when it closes (nothing kept unseen)
+            self._filling += 1
+            by_id("history").replaceChildren()
+        opened = sync(self.dialog, wanted)
         if not self.dialog.open:
             return
         if opened or self.dirty or cat is not self._cat:
@@ -184,7 +193,10 @@ class StatsScreen:
             option.selected = rules_id == chosen
         self._fill_table()
         self._filling += 1
-        by_id("history").replaceChildren()
+        by_id("stats").setAttribute("data-fill", str(self._filling))  # drawn (tests, bench)
+        target = by_id("history")
+        target.replaceChildren()
+        target.removeAttribute("data-filled")
         asyncio.create_task(self._fill_history(self._filling))
 
     def _fill_table(self):
@@ -285,7 +297,7 @@ class StatsScreen:
 
     # ---------------------------------------------------------------- history
     async def _fill_history(self, serial):
-        await asyncio.sleep_ms(0)               # the table and charts are painted first
+        await _pause()                          # the table and charts are painted first
         records = await history.load_slowly(self.storage, stamp(), _pause)
         if serial != self._filling:
             return                              # filled again meanwhile
@@ -298,35 +310,41 @@ class StatsScreen:
         target.replaceChildren()
         by_id("history-empty").hidden = bool(records)
         by_id("history-delete-all").hidden = not records
-        for i, record in enumerate(records[::-1]):
-            if i >= FIRST_ROWS and (i - FIRST_ROWS) % ROWS_PER_BATCH == 0:
-                await asyncio.sleep_ms(0)
+        newest = records[::-1]
+        for start in range(0, len(newest), ROWS_PER_BATCH):
+            if start:
+                await _pause()
                 if serial != self._filling:
                     return
-            target.appendChild(self._history_row(record))
+            target.insertAdjacentHTML("beforeend", "".join(
+                self._history_row(r) for r in newest[start:start + ROWS_PER_BATCH]))
         target.setAttribute("data-filled", str(len(records)))
 
     def _history_row(self, record):
+        """One game of the history as markup: every text escaped (``charts.escape``: names
+        are the players' own), so a batch of rows is one DOM call, not fifteen a row."""
         cat = self._cat
         t = cat.t
-        li = _el("li", None, "history-game", data_history_game=record["id"])
         when = record["date"].replace("T", " ")
-        _el("span", li, "history-when", text=when + " · " + t("ruleset." + record["rules"]))
         players = record["players"]
-        _el("span", li, "history-players",
-            text=", ".join("%s %d" % (p["name"], p["total"]) for p in players))
+        parts = ['<li class="history-game" data-history-game="%s">' % escape(record["id"]),
+                 '<span class="history-when">%s</span>'
+                 % escape(when + " · " + t("ruleset." + record["rules"])),
+                 '<span class="history-players">%s</span>'
+                 % escape(", ".join("%s %d" % (p["name"], p["total"]) for p in players))]
         if len(players) > 1:
             won = [players[p]["name"] for p in winners(record)]
-            _el("span", li, "history-winner",
-                text=t("stats.winner", name=won[0]) if len(won) == 1 else
-                cat.say({"key": "stats.tie", "params": {"names": names_list(won)}}))
-        actions = _el("span", li, "history-actions")
-        _el("button", actions, "btn secondary small", text=t("stats.review"), type="button",
-            data_review=record["id"], aria_label=t("stats.review_label", when=when))
-        _el("button", actions, "btn ghost small", text=t("stats.delete"), type="button",
-            data_delete=record["id"], aria_label=t("stats.delete_label", when=when),
-            data_when=when)
-        return li
+            parts.append('<span class="history-winner">%s</span>' % escape(
+                t("stats.winner", name=won[0]) if len(won) == 1 else
+                cat.say({"key": "stats.tie", "params": {"names": names_list(won)}})))
+        parts.append(
+            '<span class="history-actions"><button class="btn secondary small" type="button" '
+            'data-review="%s" aria-label="%s">%s</button><button class="btn ghost small" '
+            'type="button" data-delete="%s" data-when="%s" aria-label="%s">%s</button></span></li>'
+            % (escape(record["id"]), escape(t("stats.review_label", when=when)),
+               escape(t("stats.review")), escape(record["id"]), escape(when),
+               escape(t("stats.delete_label", when=when)), escape(t("stats.delete"))))
+        return "".join(parts)
 
     def _on_history(self, event):
         button = event.target.closest("button")
