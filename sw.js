@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "145402d80bfc9c1d";
+const VERSION = "daa393f097b44ff5";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

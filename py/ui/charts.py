@@ -108,7 +108,7 @@ def time_svg(scores, moving):
 
 def boxes_svg(names, yours, optimal):
     """Per box, two bars side by side: the player's average and the optimal one."""
-    row, label_w = 14, 118
+    row, label_w = 16, 118
     height = TOP + row * len(names) + 8
     plot_w = W - label_w - RIGHT - 26
     top_value = max(max(yours), max(optimal), 1)
@@ -116,12 +116,12 @@ def boxes_svg(names, yours, optimal):
     for i, name in enumerate(names):
         y = TOP + i * row
         body.append('<text class="tick box-name" x="%d" y="%s" text-anchor="end">%s</text>'
-                    % (label_w - 4, _fmt(y + 9), escape(name)))
+                    % (label_w - 4, _fmt(y + 11), escape(name)))
         for j, (cls, value) in enumerate((("bar", yours[i]), ("bar-optimal", optimal[i]))):
             w = plot_w * value / top_value
-            body.append('<rect class="%s" x="%d" y="%s" width="%s" height="5.5"/>'
-                        % (cls, label_w, _fmt(y + 1 + j * 6), _fmt(max(w, 0.5))))
+            body.append('<rect class="%s" x="%d" y="%s" width="%s" height="6.5"/>'
+                        % (cls, label_w, _fmt(y + 1 + j * 7), _fmt(max(w, 0.5))))
         body.append('<text class="tick" x="%s" y="%s">%s</text>'
                     % (_fmt(label_w + plot_w * max(yours[i], optimal[i]) / top_value + 3),
-                       _fmt(y + 9), _fmt(yours[i])))
+                       _fmt(y + 11), _fmt(yours[i])))
     return _svg("boxes", body, height)

@@ -174,3 +174,19 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, g
     page.wait_for_selector("#transfer-status.error")
     assert "game 2" in page.text_content("#transfer-status")
     assert page.evaluate("() => localStorage.getItem('dicepoker.history')") == before
+
+
+def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, site_url, goto_ready):
+    finished = next(g for g in engine_games(10, seed=11) if set(g.seats) == {"human"})
+    game = finished.replay_from_start()
+    for move in finished.moves[:-1]:                 # the last box is still to fill
+        game.apply(move)
+    gameui.inject_game(page, site_url, game, goto_ready)
+    page.evaluate("""() => { const store = window.dicePokerStorage, set = store.set;
+        store.set = (key, value) => key.startsWith('dicepoker.history') ? false : set(key, value); }""")
+    gameui.fill_box(page, game, finished.moves[-1]["score"])
+    page.wait_for_selector("#end-dialog[open]")
+    page.wait_for_function("document.getElementById('notice-text').textContent.includes('History')")
+    assert page.text_content("#notice-text") == ENGLISH["notice.history_off"]
+    assert page.evaluate("() => localStorage.getItem('dicepoker.history')") is None
+    assert gameui.saved_game(page).totals() == finished.totals()     # the game itself is kept
