@@ -190,3 +190,14 @@ def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, si
     assert page.text_content("#notice-text") == ENGLISH["notice.history_off"]
     assert page.evaluate("() => localStorage.getItem('dicepoker.history')") is None
     assert gameui.saved_game(page).totals() == finished.totals()     # the game itself is kept
+
+
+def test_names_are_text_never_markup(page, site_url, goto_ready):
+    from history_games import play
+    name = '<img src=x onerror="x">'
+    games = [play([name, "Ben"], ["human", "human"], "dice-poker", "markup")]
+    store(page, site_url, goto_ready, history_items(games))
+    open_stats(page)
+    assert page.locator("#stats-dialog img").count() == 0
+    assert page.locator("#stats-rows th").first.text_content() == name
+    assert name in page.text_content("#history [data-history-game] .history-players")
