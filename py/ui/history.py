@@ -216,8 +216,13 @@ def parse_history(text):
     """``[(record, save text)]`` of a history file, every game replayed; raises HistoryError.
 
     A game that is not over, or does not replay, refuses the whole file: an
-    import either adds every game or changes nothing."""
-    from dicepoker.savefile import load_dict
+    import either adds every game or changes nothing.  (The page replays them
+    a few at a time, :func:`file_games` and :func:`file_entry`.)"""
+    return [file_entry(number, item) for number, item in enumerate(file_games(text), 1)]
+
+
+def file_games(text):
+    """The games of a history file as they are in it, the file's frame checked."""
     if not isinstance(text, str):
         raise HistoryError("unreadable", "the file could not be read as text")
     if len(text) > MAX_HISTORY_BYTES:
@@ -239,22 +244,25 @@ def parse_history(text):
     games = data.get("games")
     if not isinstance(games, list):
         raise HistoryError("bad_games", "the file has no list of games")
-    entries = []
-    for number, item in enumerate(games, 1):
-        if not isinstance(item, dict):
-            raise HistoryError("bad_game", "game %d is not an object" % number, number=number)
-        date = _check_date(item.get("date"), number)
-        try:
-            game = load_dict(item.get("game"))[0]
-        except DicePokerError as error:
-            raise HistoryError("bad_game", "game %d cannot be replayed: %s" % (number, error),
-                               number=number)
-        except Exception:               # a shape the engine's checks did not foresee
-            raise HistoryError("bad_game", "game %d cannot be read" % number, number=number)
-        if not game.is_over:
-            raise HistoryError("unfinished", "game %d is not finished" % number, number=number)
-        entries.append((summarize(game, date), game.to_json()))
-    return entries
+    return games
+
+
+def file_entry(number, item):
+    """(record, save text) of game ``number`` (from 1) of a file, replayed; or HistoryError."""
+    from dicepoker.savefile import load_dict
+    if not isinstance(item, dict):
+        raise HistoryError("bad_game", "game %d is not an object" % number, number=number)
+    date = _check_date(item.get("date"), number)
+    try:
+        game = load_dict(item.get("game"))[0]
+    except DicePokerError as error:
+        raise HistoryError("bad_game", "game %d cannot be replayed: %s" % (number, error),
+                           number=number)
+    except Exception:               # a shape the engine's checks did not foresee
+        raise HistoryError("bad_game", "game %d cannot be read" % number, number=number)
+    if not game.is_over:
+        raise HistoryError("unfinished", "game %d is not finished" % number, number=number)
+    return summarize(game, date), game.to_json()
 
 
 def merge(records, entries):

@@ -230,7 +230,8 @@ class StatsScreen:
     def _label(self, row):
         if row["seat"] == "human":
             return row["name"]
-        return self._cat.t("stats.computer_row", name=row["name"], seat=self._cat.t("seat." + row["seat"]))
+        return self._cat.t("stats.computer_row", name=row["name"],
+                           seat=self._cat.t("seat." + row["seat"]))
 
     def _cell(self, row, column):
         cat = self._cat

@@ -10,9 +10,9 @@ and their checks are in ``transfer.py``; this module only talks to the page:
 - every message is set as text, never HTML, whatever a file contains;
 - nothing is changed until a file has passed every check; a game file goes
   to the controller (``load_game``), which asks first over a game in progress;
-- the history of finished games (``ui.history``): its part of the dialog is made here (``#transfer-history``, not in
-  index.html), a file is ``ui.history``'s; an import replays every game
-  and adds them all or none.
+- the history of finished games (``ui.history``): its part of the dialog is
+  made here (``#transfer-history``, not in index.html), a file is
+  ``ui.history``'s; an import replays every game and adds them all or none.
 """
 
 import asyncio
@@ -26,6 +26,7 @@ from .later import sync
 from .dom import by_id, document, listen, local_date, window
 
 HISTORY_FILE = "dice-poker-history-%s.json"
+GAMES_PER_PAUSE = 10        # games of a history file replayed between pauses
 
 
 def run_effect(kind, value, shell):
@@ -239,7 +240,11 @@ async def import_history(shell, input_element):
             text = str(await chosen.text())
         except Exception:
             raise history.HistoryError("unreadable", "the file could not be read")
-        entries = history.parse_history(text)
+        entries = []
+        for number, item in enumerate(history.file_games(text), 1):
+            entries.append(history.file_entry(number, item))
+            if number % GAMES_PER_PAUSE == 0:       # a long file never freezes the page
+                await asyncio.sleep_ms(1)
     except history.HistoryError as error:
         _failed(cat, error, "import_error")
         return

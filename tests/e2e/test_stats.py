@@ -159,7 +159,7 @@ def test_the_statistics_screen_has_no_axe_violations(page, site_url, goto_ready,
 
 
 def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, goto_ready, tmp_path):
-    games = engine_games(3, seed=9)
+    games = engine_games(5, seed=9)[:3]
     items = history_items(games)
     store(page, site_url, goto_ready, items)
     data = json.loads(history.export_history(
@@ -174,6 +174,15 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, g
     page.wait_for_selector("#transfer-status.error")
     assert "game 2" in page.text_content("#transfer-status")
     assert page.evaluate("() => localStorage.getItem('dicepoker.history')") == before
+    # a good file: its new games are added (those already kept are not added twice)
+    more = engine_games(5, seed=9)
+    good = tmp_path / "good.json"
+    good.write_text(history.export_history(
+        [(r, g.to_json()) for r, g in zip(records(more), more)]))
+    page.set_input_files("#import-history", str(good))
+    page.wait_for_function("document.getElementById('transfer-status').textContent.includes('2 games')")
+    kept = json.loads(page.evaluate("() => localStorage.getItem('dicepoker.history')"))
+    assert sorted(r["id"] for r in kept) == sorted(r["id"] for r in records(more))
 
 
 def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, site_url, goto_ready):
