@@ -39,6 +39,8 @@ write refused with no notice) and ``remove``.  Keys:
   sums of the statistics (``dicepoker.stats``) of those records, kept up to
   date as games are added, so the screen opens without reading them all; made
   again from the records whenever they are not theirs (count or last id)
+- ``dicepoker.history-given``  ``{id: {"0": 12.3}}``: the points given away in
+  each reviewed game, merged into its record when the list is read
 - a damaged record is moved to ``dicepoker.bad-save.history-<time>-<n>``
   (listed with the damaged saves in Save and load, never deleted), and
   only then dropped from the list.
@@ -162,17 +164,23 @@ def clean_record(data):
     record = {"id": record_id, "date": date, "rules": rules_id, "players": cleaned}
     given = data.get("given")
     if given is not None:
-        if not isinstance(given, dict):
+        given = clean_given(given, len(cleaned))
+        if given is None:
             return None
-        kept = {}
-        for key, value in given.items():
-            if not isinstance(key, str) or not key.isdigit() or int(key) >= len(cleaned) \
-                    or not isinstance(value, (int, float)) or isinstance(value, bool) \
-                    or not 0 <= value < 1000:
-                return None
-            kept[key] = value
-        record["given"] = kept
+        record["given"] = given
     return record
+
+
+def clean_given(data, players):
+    """The points given away of a record (``{"0": 12.3}``, from the review) as stored, or None."""
+    if not isinstance(data, dict):
+        return None
+    for key, value in data.items():
+        if not isinstance(key, str) or not key.isdigit() or int(key) >= players \
+                or not isinstance(value, (int, float)) or isinstance(value, bool) \
+                or not 0 <= value < 1000:
+            return None
+    return dict(data)
 
 
 def clean_records(data, seen=None):
@@ -280,6 +288,7 @@ def merge(records, entries):
 KEY = "dicepoker.history"
 GAME = KEY + "."
 SUMS = KEY + "-stats"
+GIVEN = KEY + "-given"
 BAD = "dicepoker.bad-save.history-"
 
 
@@ -299,14 +308,32 @@ def stamp():
 
 def _read(storage):
     """(text, data) of the stored list: data None when there is none, the text when it is
-    not JSON."""
+    not JSON; each record with its points given away (``GIVEN``), where they are whole."""
     text = storage.get(KEY)
     if text is None:
         return None, None
     try:
-        return text, json.loads(text)
+        data = json.loads(text)
     except ValueError:
         return text, text
+    given = _given(storage)
+    if given and isinstance(data, list):
+        for item in data:
+            if isinstance(item, dict) and item.get("id") in given and "given" not in item:
+                players = item.get("players")
+                found = clean_given(given[item["id"]], len(players)) \
+                    if isinstance(players, list) else None
+                if found is not None:
+                    item["given"] = found
+    return text, data
+
+
+def _given(storage):
+    try:
+        given = json.loads(storage.get(GIVEN) or "{}")
+    except ValueError:
+        return {}
+    return given if isinstance(given, dict) else {}
 
 
 def _set_aside(storage, text, data, damaged, stamp):
@@ -358,7 +385,11 @@ def _write(storage, records, sums=None):
 
 
 def _write_sums(storage, records, sums):
-    doc = {"count": len(records), "last": records[-1]["id"] if records else None, "sums": sums}
+    _put_sums(storage, len(records), records[-1]["id"] if records else None, sums)
+
+
+def _put_sums(storage, count, last, sums):
+    doc = {"count": count, "last": last, "sums": sums}
     if not storage.set(SUMS, json.dumps(doc), quiet=True):
         storage.remove(SUMS)            # made again from the records when next needed
 
@@ -394,24 +425,32 @@ def _stored_sums(storage):
 def add(storage, record, text, stamp):
     """Keep a finished game (its record and save text); False if storage refused it.
 
-    The list is not cleaned here (the statistics screen does that): the record is
-    appended, and the running sums follow when they are the list's."""
-    old, data = _read(storage)
-    if not isinstance(data, list):
-        if data is not None and not storage.set("%s%s-list" % (BAD, stamp), old, quiet=True):
+    At the end of a game, so it neither reads nor rewrites the list as data
+    (MicroPython takes seconds over the JSON of 1000 records): the record's
+    JSON is put before the list's closing bracket; the statistics screen
+    checks the list.  The running sums follow when they are the list's (its
+    count and last id, found in the text)."""
+    old = storage.get(KEY)
+    body = old.strip() if old is not None else "[]"
+    if not (body.startswith("[") and body.endswith("]")):
+        if not storage.set("%s%s-list" % (BAD, stamp), old, quiet=True):
             return False                # the damaged list stays where it is
-        data = []
-    if any(isinstance(r, dict) and r.get("id") == record["id"] for r in data):
-        return True
+        body = "[]"
+    if ('"id": "%s"' % record["id"]) in body:
+        return True                     # kept already
+    count = body.count('"id": "')
+    at = body.rfind('"id": "') + 7
+    last = body[at:body.index('"', at)] if count else None
     doc = _stored_sums(storage)
-    last = data[-1].get("id") if data and isinstance(data[-1], dict) else None
     if not storage.set(GAME + record["id"], text, quiet=True):
         return False
-    if not storage.set(KEY, json.dumps(data + [record]), quiet=True):
+    more = body[:-1].rstrip() + (", " if body[1:-1].strip() else "") + json.dumps(record) + "]"
+    if not storage.set(KEY, more, quiet=True):
         storage.remove(GAME + record["id"])
         return False
-    if doc is not None and doc["count"] == len(data) and doc["last"] == last:
-        _write_sums(storage, data + [record], add_record(doc["sums"], record))
+    if doc is not None and doc["count"] == count and doc["last"] == last:
+        doc["sums"] = add_record(doc["sums"], record)
+        _put_sums(storage, count + 1, record["id"], doc["sums"])
     else:
         storage.remove(SUMS)
     return True
@@ -470,21 +509,23 @@ def keep_aside(storage, record_id, stamp):
             return
 
 
-def set_given(storage, record_id, given, stamp):
-    """Note the points each player gave away ({player index: points}, from the review) in
-    a game's record (once: a second review of it changes nothing)."""
-    records = load(storage, stamp)
-    for record in records:
-        if record["id"] == record_id:
-            if "given" in record:
-                return True
-            record["given"] = dict(
-                (str(p), round(v, 2)) for p, v in given.items()
-                if str(p).isdigit() and int(p) < len(record["players"])
-                and isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < 1000)
-            doc = _stored_sums(storage)
-            found = None
-            if doc is not None and doc["count"] == len(records):
-                found = add_given(doc["sums"], record, record["given"])
-            return _write(storage, records, found)
-    return False
+def set_given(storage, record, given):
+    """Note the points each player gave away ({player index: points}, from the review) for
+    a kept game (``record``: its record, :func:`summarize`), once: a second review of it
+    changes nothing.  Kept in ``GIVEN`` (the list itself is not rewritten)."""
+    text = storage.get(KEY) or ""
+    found = _given(storage)
+    if record["id"] in found or ('"id": "%s"' % record["id"]) not in text:
+        return False
+    given = clean_given(dict((str(p), round(v, 2)) for p, v in given.items()
+                             if isinstance(v, (int, float)) and not isinstance(v, bool)),
+                        len(record["players"]))
+    if given is None:
+        return False
+    found[record["id"]] = given
+    if not storage.set(GIVEN, json.dumps(found), quiet=True):
+        return False
+    doc = _stored_sums(storage)
+    if doc is not None:
+        _put_sums(storage, doc["count"], doc["last"], add_given(doc["sums"], record, given))
+    return True

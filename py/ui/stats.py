@@ -33,16 +33,24 @@ def run_effect(kind, value, shell):
     asyncio.create_task(_later(value, shell))
 
 
+def reviewed_game(state, record_id):
+    """The game a review's ``given`` is about: the kept game ``record_id`` opened over the
+    statistics, or (None) the game on screen, just finished; None if it is gone."""
+    if record_id is None:
+        return state.game
+    review = state.review_of
+    return review[1] if review is not None and review[0] == record_id else None
+
+
 async def _later(value, shell):
     try:
         module = await lazy.load("ui.history" if "given" in value else SCREEN)
     except lazy.LazyLoadError:
         return                          # the statistics lack this review's figure
     if "given" in value:
-        record_id = value["id"]
-        if record_id is None:           # the game on screen, just finished
-            record_id = module.game_id(shell.state.game)
-        module.set_given(shell.storage, record_id, value["given"], module.stamp())
+        game = reviewed_game(shell.state, value["id"])
+        if game is not None:
+            module.set_given(shell.storage, module.summarize(game), value["given"])
         return
     module.run_effect("history", value, shell)
     shell.draw()

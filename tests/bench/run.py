@@ -255,9 +255,10 @@ def report_stats(raw, w):
         again = [o["table"] for o in r["again"]]
         worst = max(worst, median(again)) if int(size) == 1000 else worst
         w("  %5s games (%s stored): first %.0f (+layout %.0f), history %.0f;"
-          " again p50 %.1f (max %.1f), history p50 %.0f; without the stored sums: first %.0f,"
-          " history %.0f" % (size, kib(r["bytes"]), r["first"]["table"], r["first"]["layout"],
-                            r["first"]["history"], median(again), max(again),
+          " again p50 %.1f (min %.1f, max %.1f), history p50 %.0f; without the stored sums:"
+          " first %.0f, history %.0f" % (
+              size, kib(r["bytes"]), r["first"]["table"], r["first"]["layout"],
+              r["first"]["history"], median(again), min(again), max(again),
                             median([o["history"] for o in r["again"]]), r["no_sums"]["table"],
                             r["no_sums"]["history"]))
     w("  budget: opens in < 100 ms with 1000 games (again, p50): %s" % verdict(worst < 100))

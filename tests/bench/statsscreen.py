@@ -21,7 +21,7 @@ from history_games import engine_games, history_items
 from ui import history
 
 SIZES = (100, 1000)
-OPENINGS = 5
+OPENINGS = 10
 
 PROBE = """() => {
   const t = window.__stats = { start: null, table: null, layout: null, history: null, fill: null };

@@ -285,9 +285,12 @@ class Tab:
             history.delete(storage, value["delete"], "now")
         elif "keep_aside" in value:
             history.keep_aside(storage, value["keep_aside"], "now")
-        else:
-            record_id = value["id"] or history.game_id(self.state.game)
-            history.set_given(storage, record_id, value["given"], "now")
+        else:                               # as ui.stats.reviewed_game finds it
+            review = self.state.review_of
+            game = self.state.game if value["id"] is None else (
+                review[1] if review is not None and review[0] == value["id"] else None)
+            if game is not None:
+                history.set_given(storage, history.summarize(game), value["given"])
 
     def _load(self, request):
         """ui.effects: fetch the module (here it is always there), then the action, in a task."""

@@ -170,6 +170,20 @@ def test_a_damaged_record_is_kept_aside_and_the_rest_stays(thousand):
     assert history.GAME + kept[2]["id"] in storage.items       # its game is not deleted
 
 
+def test_a_game_is_added_to_the_lists_text_which_stays_json(thousand):
+    storage = Storage({history.KEY: '["not a record"]'})
+    record = history.summarize(thousand[0], "2026-02-01T10:00")
+    assert history.add(storage, record, thousand[0].to_json(), "T")
+    assert json.loads(storage.items[history.KEY]) == ["not a record", record]
+    assert history.add(storage, record, thousand[0].to_json(), "T")      # once
+    assert history.load(storage, "T") == [record]
+    second = history.summarize(thousand[1], "2026-02-01T11:00")
+    assert history.add(storage, second, thousand[1].to_json(), "T")
+    assert history.load(storage, "T") == [record, second]
+    assert history.sums(storage, [record, second]) == json.loads(json.dumps(
+        figures.sums_of([record, second])))
+
+
 def test_a_list_that_is_not_json_is_kept_aside_whole():
     storage = Storage({history.KEY: "[{broken"})
     assert history.load(storage, "T") == []
@@ -202,7 +216,9 @@ def test_the_running_sums_follow_added_reviewed_and_deleted_games(thousand):
                                                       + str(n % 10)), game.to_json(), "T")
     kept = history.load(storage, "T")
     assert history.sums(storage, kept) == json.loads(json.dumps(figures.sums_of(kept)))
-    history.set_given(storage, kept[3]["id"], {0: 12.345}, "T")
+    assert history.set_given(storage, history.summarize(thousand[3]), {0: 12.345})
+    assert not history.set_given(storage, history.summarize(thousand[3]), {0: 1})    # once
+    assert not history.set_given(storage, history.summarize(thousand[40]), {0: 1})   # not kept
     kept = history.load(storage, "T")
     assert kept[3]["given"] == {"0": 12.35}
     assert history.sums(storage, kept) == json.loads(json.dumps(figures.sums_of(kept)))

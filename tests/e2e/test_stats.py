@@ -78,8 +78,9 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
     page.click("#review-dialog .close-dialog")
     page.wait_for_selector("#review-dialog:not([open])", state="attached")
     # the points given away, from the review, are now in the record and the table
-    kept = json.loads(page.evaluate("() => localStorage.getItem('dicepoker.history')"))
-    assert set(kept[0]["given"]) == {"0"}
+    page.wait_for_function("() => localStorage.getItem('dicepoker.history-given')")
+    given = json.loads(page.evaluate("() => localStorage.getItem('dicepoker.history-given')"))
+    assert set(given[history.game_id(game)]) == {"0"}
 
 
 @pytest.mark.parametrize("lang", ["en"])
