@@ -11,8 +11,8 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.computer-speed``  the computer seats' pace
 - ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
   (``ui.highscores``, fetched with the end screen)
-- ``dicepoker.history``, ``dicepoker.history.<id>``  finished games
-  (``ui.history``)
+- ``dicepoker.history``, ``dicepoker.history.<id>``, ``dicepoker.history-stats``,
+  ``dicepoker.history-given``  finished games (``ui.history``)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
   aside (never deleted) so it can be exported or reported.
 
