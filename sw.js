@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "cb0ee0ebe20d4483";
+const VERSION = "0093aaae0a1801aa";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -50,7 +50,7 @@ def records(games):
 def history_items(games):
     """{key: text} of localStorage holding ``games`` in the history, oldest first."""
     found = records(games)
-    items = {history.KEY: json.dumps(found)}
+    items = {history.KEY: "\n".join(json.dumps(r) for r in found)}     # a record a line
     for record, game in zip(found, games):
         items[history.GAME + record["id"]] = game.to_json()
     return items

@@ -33,7 +33,8 @@ by the page as ``import_error.<code>``.
 Where the games are kept: the storage has ``get``, ``set`` (``quiet=True``: a
 write refused with no notice) and ``remove``.  Keys:
 
-- ``dicepoker.history``        the records, oldest first (a JSON list)
+- ``dicepoker.history``        the records, oldest first, one JSON object a line
+  (a game is one more line; a damaged line is one damaged record)
 - ``dicepoker.history.<id>``   each game's save text, for the review
 - ``dicepoker.history-stats``  ``{"count", "last": id, "sums"}``: the running
   sums of the statistics (``dicepoker.stats``) of those records, kept up to
@@ -306,26 +307,29 @@ def stamp():
     return str(window.Date.new().toISOString())
 
 
-def _read(storage):
-    """(text, data) of the stored list: data None when there is none, the text when it is
-    not JSON; each record with its points given away (``GIVEN``), where they are whole."""
+def _lines(storage):
+    """The stored list's lines (one record's JSON each), [] when there is none."""
     text = storage.get(KEY)
-    if text is None:
-        return None, None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return text, text
-    given = _given(storage)
-    if given and isinstance(data, list):
-        for item in data:
-            if isinstance(item, dict) and item.get("id") in given and "given" not in item:
-                players = item.get("players")
-                found = clean_given(given[item["id"]], len(players)) \
-                    if isinstance(players, list) else None
-                if found is not None:
-                    item["given"] = found
-    return text, data
+    return text.split("\n") if text else []
+
+
+def _parse(lines, given):
+    """Each line as data (a line that is not JSON stays text: a damaged record), with its
+    points given away (``GIVEN``) where they are whole."""
+    data = []
+    for line in lines:
+        try:
+            item = json.loads(line)
+        except ValueError:
+            item = line
+        if isinstance(item, dict) and item.get("id") in given and "given" not in item:
+            players = item.get("players")
+            found = clean_given(given[item["id"]], len(players)) \
+                if isinstance(players, list) else None
+            if found is not None:
+                item["given"] = found
+        data.append(item)
+    return data
 
 
 def _given(storage):
@@ -336,51 +340,67 @@ def _given(storage):
     return given if isinstance(given, dict) else {}
 
 
-def _set_aside(storage, text, data, damaged, stamp):
-    """Move damaged records aside, then write the list without them (if it is still the
-    one read: another tab may have added a game meanwhile); False if they stay."""
-    kept = True
-    for n, item in enumerate(damaged):
-        raw = text if not isinstance(data, list) else json.dumps(item)
-        kept = storage.set("%s%s-%d" % (BAD, stamp, n), raw, quiet=True) and kept
-    return kept and storage.get(KEY) == text
+def _clean(storage, lines, data, stamp, seen=None):
+    """(records, lines of the good ones): damaged lines moved aside first, and dropped from
+    the stored list once they are (if it is still the one read: another tab may have
+    added a game meanwhile)."""
+    records, kept, damaged = [], [], []
+    if seen is None:
+        seen = set()
+    for line, item in zip(lines, data):
+        record = clean_record(item)
+        if record is None:
+            damaged.append(line)
+        elif record["id"] not in seen:
+            seen.add(record["id"])
+            records.append(record)
+            kept.append(line)
+    return records, kept, damaged
+
+
+def _set_aside(storage, lines, kept, damaged, stamp):
+    done = True
+    for n, line in enumerate(damaged):
+        done = storage.set("%s%s-%d" % (BAD, stamp, n), line, quiet=True) and done
+    if done and storage.get(KEY) == "\n".join(lines):
+        storage.set(KEY, "\n".join(kept), quiet=True)
 
 
 def load(storage, stamp):
     """The records, cleaned; damaged ones are kept aside first (``stamp``: the time now)."""
-    text, data = _read(storage)
-    if data is None:
-        return []
-    records, damaged = clean_records(data)
-    if damaged and _set_aside(storage, text, data, damaged, stamp):
-        _write(storage, records)
+    lines = _lines(storage)
+    records, kept, damaged = _clean(storage, lines, _parse(lines, _given(storage)), stamp)
+    if damaged or len(kept) < len(lines):
+        _set_aside(storage, lines, kept, damaged, stamp)
     return records
 
 
 async def load_slowly(storage, stamp, pause, size=150):
     """:func:`load` a batch of records at a time, awaiting ``pause()`` in between (the
     statistics screen's history fills while the page stays responsive)."""
-    text, data = _read(storage)
-    if data is None:
-        return []
-    if not isinstance(data, list):
-        return load(storage, stamp)
-    records, damaged, seen = [], [], set()
-    for start in range(0, len(data), size):
-        good, bad = clean_records(data[start:start + size], seen)
+    lines = _lines(storage)
+    given = _given(storage)
+    records, kept, damaged, seen = [], [], [], set()
+    for start in range(0, len(lines), size):
+        part = lines[start:start + size]
+        good, good_lines, bad = _clean(storage, part, _parse(part, given), stamp, seen)
         records += good
+        kept += good_lines
         damaged += bad
         await pause()
-    if damaged and _set_aside(storage, text, data, damaged, stamp):
-        _write(storage, records)
+    if damaged or len(kept) < len(lines):
+        _set_aside(storage, lines, kept, damaged, stamp)
     return records
 
 
-def _write(storage, records, sums=None):
-    """Write the list (and its running sums, made anew unless given); False if refused."""
-    if not storage.set(KEY, json.dumps(records), quiet=True):
+def _write(storage, records, lines=None):
+    """Write the list (``lines``: the records' JSON lines, if at hand) and its running sums;
+    False if refused."""
+    if lines is None:
+        lines = [json.dumps(r) for r in records]
+    if not storage.set(KEY, "\n".join(lines), quiet=True):
         return False
-    _write_sums(storage, records, sums_of(records) if sums is None else sums)
+    _write_sums(storage, records, sums_of(records))
     return True
 
 
@@ -426,26 +446,19 @@ def add(storage, record, text, stamp):
     """Keep a finished game (its record and save text); False if storage refused it.
 
     At the end of a game, so it neither reads nor rewrites the list as data
-    (MicroPython takes seconds over the JSON of 1000 records): the record's
-    JSON is put before the list's closing bracket; the statistics screen
-    checks the list.  The running sums follow when they are the list's (its
-    count and last id, found in the text)."""
-    old = storage.get(KEY)
-    body = old.strip() if old is not None else "[]"
-    if not (body.startswith("[") and body.endswith("]")):
-        if not storage.set("%s%s-list" % (BAD, stamp), old, quiet=True):
-            return False                # the damaged list stays where it is
-        body = "[]"
-    if ('"id": "%s"' % record["id"]) in body:
+    (MicroPython takes seconds over the JSON of 1000 records): the record is
+    one more line; the statistics screen checks them.  The running sums follow
+    when they are the list's (its count and last id, found in the text)."""
+    old = storage.get(KEY) or ""
+    if ('"id": "%s"' % record["id"]) in old:
         return True                     # kept already
-    count = body.count('"id": "')
-    at = body.rfind('"id": "') + 7
-    last = body[at:body.index('"', at)] if count else None
+    count = old.count('"id": "')
+    at = old.rfind('"id": "') + 7
+    last = old[at:old.index('"', at)] if count else None
     doc = _stored_sums(storage)
     if not storage.set(GAME + record["id"], text, quiet=True):
         return False
-    more = body[:-1].rstrip() + (", " if body[1:-1].strip() else "") + json.dumps(record) + "]"
-    if not storage.set(KEY, more, quiet=True):
+    if not storage.set(KEY, (old + "\n" if old else "") + json.dumps(record), quiet=True):
         storage.remove(GAME + record["id"])
         return False
     if doc is not None and doc["count"] == count and doc["last"] == last:
@@ -488,10 +501,15 @@ def entries(storage, stamp):
 
 
 def delete(storage, record_id, stamp):
-    """Delete one game (None: every game); False if storage refused."""
-    records = load(storage, stamp)
-    kept = [r for r in records if record_id is not None and r["id"] != record_id]
-    if not _write(storage, kept):
+    """Delete one game (None: every game); False if storage refused.  The other records'
+    lines are written back as they are (no JSON written again)."""
+    lines = _lines(storage)
+    records, kept, damaged = _clean(storage, lines, _parse(lines, _given(storage)), stamp)
+    if damaged:
+        _set_aside(storage, lines, kept, damaged, stamp)
+    pairs = [(r, line) for r, line in zip(records, kept)
+             if record_id is not None and r["id"] != record_id]
+    if not _write(storage, [r for r, _ in pairs], [line for _, line in pairs]):
         return False
     for record in records:
         if record_id is None or record["id"] == record_id:

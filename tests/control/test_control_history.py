@@ -156,25 +156,27 @@ def test_micropython_gives_the_same_statistics(thousand, tmp_path):
 # -------------------------------------------------------------------- storage
 def test_a_damaged_record_is_kept_aside_and_the_rest_stays(thousand):
     items = history_items(thousand[:5])
-    kept = json.loads(items[history.KEY])
+    kept = [json.loads(line) for line in items[history.KEY].split("\n")]
     kept[2]["players"][0]["total"] += 1              # the total no longer the sum of its parts
-    kept.insert(4, "not a record")
-    items[history.KEY] = json.dumps(kept)
+    lines = [json.dumps(r) for r in kept]
+    lines.insert(4, '{"id": "cut sho')               # not JSON
+    items[history.KEY] = "\n".join(lines)
     storage = Storage(items)
     good = history.load(storage, "T")
     assert [r["id"] for r in good] == [r["id"] for r in records(thousand[:5])
                                        if r["id"] != kept[2]["id"]]
     aside = sorted(k for k in storage.items if k.startswith(history.BAD))
-    assert [json.loads(storage.items[k]) for k in aside] == [kept[2], "not a record"]
-    assert len(json.loads(storage.items[history.KEY])) == 4
+    assert [storage.items[k] for k in aside] == [lines[2], '{"id": "cut sho']
+    assert len(storage.items[history.KEY].split("\n")) == 4
     assert history.GAME + kept[2]["id"] in storage.items       # its game is not deleted
 
 
-def test_a_game_is_added_to_the_lists_text_which_stays_json(thousand):
-    storage = Storage({history.KEY: '["not a record"]'})
+def test_a_game_is_one_more_line_of_the_list(thousand):
+    storage = Storage({history.KEY: '"not a record"'})
     record = history.summarize(thousand[0], "2026-02-01T10:00")
     assert history.add(storage, record, thousand[0].to_json(), "T")
-    assert json.loads(storage.items[history.KEY]) == ["not a record", record]
+    assert [json.loads(line) for line in storage.items[history.KEY].split("\n")] == [
+        "not a record", record]
     assert history.add(storage, record, thousand[0].to_json(), "T")      # once
     assert history.load(storage, "T") == [record]
     second = history.summarize(thousand[1], "2026-02-01T11:00")
@@ -184,10 +186,11 @@ def test_a_game_is_added_to_the_lists_text_which_stays_json(thousand):
         figures.sums_of([record, second])))
 
 
-def test_a_list_that_is_not_json_is_kept_aside_whole():
+def test_a_list_that_is_not_records_is_kept_aside():
     storage = Storage({history.KEY: "[{broken"})
     assert history.load(storage, "T") == []
     assert storage.items[history.BAD + "T-0"] == "[{broken"
+    assert storage.items[history.KEY] == ""
 
 
 def test_storage_full_refuses_a_game_and_leaves_nothing_half_written(thousand):

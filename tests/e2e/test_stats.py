@@ -182,7 +182,8 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, g
         [(r, g.to_json()) for r, g in zip(records(more), more)]))
     page.set_input_files("#import-history", str(good))
     page.wait_for_function("document.getElementById('transfer-status').textContent.includes('2 games')")
-    kept = json.loads(page.evaluate("() => localStorage.getItem('dicepoker.history')"))
+    kept = [json.loads(line) for line in page.evaluate(
+        "() => localStorage.getItem('dicepoker.history')").split("\n")]
     assert sorted(r["id"] for r in kept) == sorted(r["id"] for r in records(more))
 
 
