@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "0093aaae0a1801aa";
+const VERSION = "b2df0b393e4dfbeb";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -514,6 +514,8 @@ def delete(storage, record_id, stamp):
     for record in records:
         if record_id is None or record["id"] == record_id:
             storage.remove(GAME + record["id"])
+    if record_id is None:
+        storage.remove(GIVEN)
     return True
 
 

@@ -215,15 +215,19 @@ class StatsScreen:
         player = by_id("stats-player")
         before = player.value
         player.replaceChildren()
-        for i, row in enumerate(self.rows):
-            tr = _el("tr", body, data_stats_player=row["name"], data_stats_seat=row["seat"])
-            th = _el("th", tr, scope="row", text=row["name"])
-            if row["seat"] != "human":          # a computer seat: its level under the name
-                _el("span", th, "stats-seat", text=t("seat." + row["seat"]))
-            for column in COLUMNS:
-                _el("td", tr, text=self._cell(row, column), data_stat=column)
+        parts = []
+        for i, row in enumerate(self.rows):     # as markup, every text escaped: one DOM call
+            parts.append('<tr data-stats-player="%s" data-stats-seat="%s"><th scope="row">%s%s'
+                         '</th>' % (escape(row["name"]), escape(row["seat"]), escape(row["name"]),
+                                    "" if row["seat"] == "human" else   # a computer's level
+                                    '<span class="stats-seat">%s</span>'
+                                    % escape(t("seat." + row["seat"]))))
+            parts += ['<td data-stat="%s">%s</td>' % (column, escape(self._cell(row, column)))
+                      for column in COLUMNS]
+            parts.append("</tr>")
             option = _el("option", player, text=self._label(row), value=str(i))
             option.selected = str(i) == before
+        body.innerHTML = "".join(parts)
         if self.rows:
             self._fill_charts()
 
@@ -280,21 +284,18 @@ class StatsScreen:
                                                     count=optimal["games"])
 
     def _chart(self, kind, svg, heads, rows):
+        """A chart and its text alternative, as markup (every text escaped): two DOM calls."""
         figure = by_id("chart-" + kind)
         figure.querySelector(".chart-draw").innerHTML = svg
-        holder = figure.querySelector("[data-chart-table]")
-        holder.replaceChildren()
-        table = _el("table", holder, "chart-table")
-        _el("caption", table, text=by_id("chart-%s-title" % kind).textContent)
-        head = _el("tr", _el("thead", table))
-        for text in heads:
-            _el("th", head, scope="col", text=text)
-        body = _el("tbody", table)
+        parts = ['<table class="chart-table"><caption>%s</caption><thead><tr>'
+                 % escape(by_id("chart-%s-title" % kind).textContent)]
+        parts += ['<th scope="col">%s</th>' % escape(text) for text in heads]
+        parts.append("</tr></thead><tbody>")
         for cells in rows:
-            tr = _el("tr", body)
-            _el("th", tr, scope="row", text=cells[0])
-            for text in cells[1:]:
-                _el("td", tr, text=text)
+            parts.append('<tr><th scope="row">%s</th>%s</tr>' % (
+                escape(cells[0]), "".join("<td>%s</td>" % escape(c) for c in cells[1:])))
+        parts.append("</tbody></table>")
+        figure.querySelector("[data-chart-table]").innerHTML = "".join(parts)
 
     # ---------------------------------------------------------------- history
     async def _fill_history(self, serial):
