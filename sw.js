@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "205afc52f0a105ae";
+const VERSION = "b2df0b393e4dfbeb";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -9,7 +9,7 @@ static/i18n/<lang>.json is the whole catalogue, the file translators edit.
 static/i18n/start/<lang>.json (generated, committed, checked byte for byte)
 leaves out the message groups only shown by features loaded on first use or
 later in a game — hints, the review, save and load, why a saved game could
-not be restored, the end of a game, high scores, the rules, the Joker — and
+not be restored, the end of a game, high scores, the rules, the Joker, the statistics — and
 translators' notes: about half of each file.  boot.js fetches the start part; ``ui.language.Texts``
 (py/ui/language.py) adds the rest before one of those features draws.
 
@@ -35,7 +35,8 @@ OUT = "static/i18n/start/%s.json"
 LANGUAGES = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))["LANGUAGES"]   # the one list
 
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
-                  "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.")
+                  "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.",
+                  "stats.", "confirm.delete_", "notice.history_")
 # What the page may say before the rest is in: that a feature could not be fetched,
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).

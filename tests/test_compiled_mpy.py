@@ -9,6 +9,7 @@ hold exactly what page start imports, and every lazily loaded group must
 bring what it imports beyond that.
 """
 
+import ast
 import re
 import runpy
 import shutil
@@ -120,7 +121,13 @@ def _lazy_groups():
     text = (REPO / "py" / "ui" / "lazy.py").read_text()   # imports `js`: read its table as text
     namespace = {}
     exec(text[text.index("_STRATEGY = "):text.index("class LazyLoadError")], namespace)
-    return namespace["GROUPS"]
+    groups = namespace["GROUPS"]
+    # and those a module fetched on first use adds (ui.stats: lazy.GROUPS["..."] = (...))
+    for source in (REPO / "py" / "ui").glob("*.py"):
+        for name, files in re.findall(r'lazy\.GROUPS\[("[a-z_.]+")\] = (\([^)]*\))',
+                                      source.read_text()):
+            groups[ast.literal_eval(name)] = ast.literal_eval(files)
+    return groups
 
 
 def _lazy_modules():

@@ -31,6 +31,6 @@ Modules, one job each:
 and, not needed by a first turn, fetched on first use on the page:
 
 - ``assist``    the hint and the computer seats (the thinking is an effect)
-- ``incoming``  games from elsewhere: another tab's save, a game file
+- ``incoming``  games from elsewhere: another tab's save, a game file, a kept game
 - ``ending``    a finished game's results, recorded once; Play again
 """

@@ -11,7 +11,7 @@
 
 from .messages import message, names_list
 
-DIALOGS = ("rules", "scores", "transfer", "review", "end")
+DIALOGS = ("rules", "scores", "transfer", "review", "end", "stats")
 
 
 def ask(state, kind, ok, cancel=None, **params):

@@ -8,9 +8,12 @@ asks for it:
   dice kept) and its meta, to be written unless another tab saved a newer
   game since revision ``base`` (:func:`control.saves.may_write`) (play)
 - ``announce`` message: for screen readers (play, games)
-- ``record`` ``{"ruleset": id, "results": [[name, total], ...], "players": n}``: a
-  finished game's results (its people's) for the high-score table, and how many
-  played it, computers included (ending)
+- ``record`` ``{"ruleset": id, "results": [[name, total], ...], "players": n, "game":
+  save text}``: a finished game's results (its people's) for the high-score
+  table, how many played it, computers included, and the game for the history
+  (ending)
+- ``history`` ``{"delete": id or None}``, ``{"keep_aside": id}`` or ``{"given":
+  {...}, "id": id or None}``: change the kept games (incoming)
 - ``remember`` ``{"name": "setup" | "computer-speed", "value": ...}``: a setting
   or the last setup (games, assist)
 - ``keep_aside`` text: a saved game that could not be restored, kept for export (games)

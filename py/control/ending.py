@@ -4,7 +4,7 @@
 the last box (that tap draws the final card like any other; the high-score
 update and the results would double its time to the screen), or at start for
 a finished game whose results the page closed too early to record.  The
-results are recorded once (``meta.recorded``, saved with the game) and never
+results (high scores, and the game in the history) are recorded once (``meta.recorded``, saved with the game) and never
 lost: the finished game is saved by the last move, so a reload before this
 records them on start.  Fetched on first use (``control.controller.LATER``).
 """
@@ -22,9 +22,10 @@ def finish(state, fx):
     if not state.meta["recorded"]:
         results = [[game.players[p], total] for p, total in enumerate(game.totals())
                    if game.seats[p] == HUMAN]
-        # "players" counts every seat: a game against the computer is not a solo game
+        # "players" counts every seat: a game against the computer is not a solo game;
+        # "game" is for the history
         fx.add("record", {"ruleset": game.ruleset.id, "results": results,
-                          "players": len(game.players)})
+                          "players": len(game.players), "game": game.to_json()})
         state.meta["recorded"] = True
         save_game(state, fx)
     if state.screen == "game":

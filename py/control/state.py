@@ -43,6 +43,7 @@ class State:
                                             # computer's stays on screen until the next move
         self.roll_serial = 0        # counts rolls seen on this page
         self.dialogs = []           # open dialogs, bottom first: "end", "review", "rules", ...
+        self.review_of = None       # (id, game) of a kept game the review shows, or None
         self.confirm = None         # the question asked: {"kind", "params", "ok", "cancel"}
         self.notice = None          # {"text": message, "button": message|None, "action": action|None}
         self.hint = None            # {"for", "state", "advice", "expanded"}

@@ -20,12 +20,12 @@ from .storage import REMEMBERED
 # Effects a first turn never asks for, and the module, fetched on first use,
 # whose ``run_effect(kind, value, shell)`` carries them out.
 LATER = {"advise": "ui.assistants", "think": "ui.assistants",
-         "download_bad_save": "ui.transfer_dialog", "record": "ui.end"}
+         "download_bad_save": "ui.transfer_dialog", "record": "ui.end", "history": "ui.stats"}
 # What the effects of a controller action fetched on first use (a ``load``
-# effect) need at once: the results a finished game records are written in
-# the same task as the save that says so.
+# effect) need at once: the results a finished game records (and the game, in the
+# history) are written in the same task as the save that says so.
 NEEDS = {"finish": ("ui.end",)}
-REDRAW = ("record",)        # the end screen lists the high scores just written
+REDRAW = ("record", "history")     # the end screen lists the high scores just written
 
 
 class Effects:

@@ -12,7 +12,7 @@ from dicepoker.seats import HUMAN
 from control.links import link_params
 from control.messages import names_list
 
-from . import highscores
+from . import highscores, history
 from .later import sync
 from .dom import by_id, clone_template, create_proxy, listen, local_date, window
 from .scores import fill_highscores
@@ -26,16 +26,29 @@ def share_link(game):
     return "%s%s?%s" % (window.location.origin, window.location.pathname, query.toString())
 
 
+_history_warned = []        # "history is not being kept" was said (once a page)
+
+
 def run_effect(kind, value, shell):
-    """``record``: a finished game's results into the high-score table (``ui.effects.LATER``).
+    """``record``: a finished game's results into the high-score table, and the game into
+    the history (``ui.effects.LATER``).
 
     The controller dispatches the ``finish`` that asks for this only once
     this module is in (``ui.shell``), so it runs in the same task as the
-    save that marks the results recorded."""
-    table = highscores.load(shell.storage)
+    save that marks the results recorded.  If storage refuses the history,
+    the game goes on and the player is told once (unless storage refuses
+    everything: that was said already)."""
+    storage = shell.storage
+    table = highscores.load(storage)
     highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
                            local_date(), value.get("players"))
-    highscores.save(shell.storage, table)
+    highscores.save(storage, table)
+    if "game" in value:         # the game on screen, just finished, into the history
+        record = history.summarize(shell.state.game, history.local_time())
+        if not history.add(storage, record, value["game"], history.stamp()) \
+                and storage.available and not _history_warned:
+            _history_warned.append(True)
+            shell.act({"say": "notice.history_off"})
 
 
 class End:

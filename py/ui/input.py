@@ -17,12 +17,11 @@ open or a computer is playing the game keys do nothing.  A dialog's own
 import asyncio
 import json
 
-from .dom import by_id, document, listen
+from .dom import by_id, create_proxy, document, listen
 from .storage import GAME_META
 
 INTERACTIVE = ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "A")
 DOUBLE_TAP_MS = 350     # a second tap on Roll or a box this soon is the same tap
-DIALOGS = ("rules", "scores", "end", "review", "transfer")
 
 
 def bind(shell, storage, switch_language):
@@ -82,17 +81,19 @@ def bind(shell, storage, switch_language):
             act({"roll": True})
     listen(document, "keydown", on_key)
 
-    def on_dialog(event):
-        """A dialog closed itself (Esc, a close button); Esc on a question is its Cancel."""
+    def on_cancel(event):
+        """Esc on a question is its Cancel."""
+        event.preventDefault()
+        act({"confirm": False})
+    listen(by_id("confirm-dialog"), "cancel", on_cancel)
+
+    def on_close(event):
+        """A dialog closed itself (Esc, a close button), those made later too (``close``
+        does not bubble: heard while captured); the question's close is its answer's."""
         name = event.target.id[:-len("-dialog")]
-        if name == "confirm":
-            event.preventDefault()
-            act({"confirm": False})
-        else:
+        if name != "confirm":
             act({"close": name})
-    listen(by_id("confirm-dialog"), "cancel", on_dialog)
-    for name in DIALOGS:
-        listen(by_id(name + "-dialog"), "close", on_dialog)
+    document.addEventListener("close", create_proxy(on_close), True)
 
     def on_change(event):
         target = event.target

@@ -34,17 +34,18 @@ SETUP = ("ui/stylesheets", "ui/setup_form")
 
 # Importable module -> the files (without extension) it needs, in import order.  A
 # module fetched on first use that needs no other (control.assist, ui.rules, ui.switch,
-# ...) is not listed: it is its own file.
+# ...) is not listed: it is its own file.  One fetched on first use may add its own
+# groups (ui.stats: the statistics screen's).
 _ASSISTANTS = ("ui/coach", "ui/computer", "ui/assistants")  # they fetch the strategy when needed
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
     "ui.hint": ("ui/words", "ui/hint"),
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/review"),
-    "ui.transfer_dialog": ("dicepoker/savefile", "ui/highscores", "ui/transfer",
-                           "ui/transfer_dialog"),                        # Save and load
+    "ui.transfer_dialog": ("dicepoker/savefile", "dicepoker/stats", "ui/history",
+                           "ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
     "control.incoming": ("dicepoker/savefile", "control/incoming"),   # games from elsewhere
-    "ui.end": ("ui/highscores", "ui/scores", "ui/end"),
+    "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/end"),
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,
 }

@@ -38,6 +38,7 @@ def _views(shell):
         LaterView(shell, "ui.scores", "Scores", "scores"),
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
         LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
+        LaterView(shell, "ui.stats", "Stats", "stats"),
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
     ]

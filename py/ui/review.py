@@ -6,6 +6,9 @@ from :func:`dicepoker.strategy.review.iter_decisions`; the list is drawn a
 few rows at a time, yielding to the browser in between, so a long game
 never freezes the page.  One row per decision (``[data-decision]``, in game
 order) and, per human player, the total given away (``[data-review-total]``).
+The game is the one on screen, or a kept game opened from the history
+(``state.review_of``); the points given away are noted in its history record
+(the action ``{"history": {"given": ...}}``), where the statistics read them.
 """
 
 import asyncio
@@ -37,7 +40,7 @@ class Review:
     def draw(self, state, texts):
         wanted = "review" in state.dialogs
         sync(self.dialog, wanted)
-        key = (state.version, texts.cat.lang)
+        key = (state.version, _reviewed(state)[0], texts.cat.lang)
         if wanted and key != _shown and key != _filling:
             asyncio.create_task(_show(state, texts, self.shell, key))
 
@@ -45,7 +48,8 @@ class Review:
 async def _show(state, texts, shell, key):
     global _shown, _filling
     _filling = key
-    game, cat = state.game, texts.cat
+    record_id, game = _reviewed(state)
+    cat = texts.cat
     t = cat.t
     status = by_id("review-status")
     rows = by_id("review-list")
@@ -72,7 +76,7 @@ async def _show(state, texts, shell, key):
     counts = {p: 0 for p in humans}
     several = len(humans) > 1
     for index, decision in enumerate(iter_decisions(game, advisor)):
-        if state.game is not game or _filling != key:
+        if _reviewed(state)[1] is not game or _filling != key:
             return                      # a new game (or language) came meanwhile
         player = decision["player"]
         given[player] += decision["loss"]
@@ -90,6 +94,17 @@ async def _show(state, texts, shell, key):
         totals_list.appendChild(li)
     status.textContent = t("review.intro") if any(counts.values()) else t("review.none")
     _shown, _filling = key, None
+    # into the game's history record, for the statistics (None: the game on screen)
+    shell.act({"history": {"given": dict((str(p), v) for p, v in given.items()),
+                           "id": record_id}})
+
+
+def _reviewed(state):
+    """(history id or None, game) of the game to review: a kept game when the review was
+    opened over the statistics (their history), else the game on screen."""
+    if state.review_of is not None and "stats" in state.dialogs:
+        return state.review_of
+    return None, state.game
 
 
 def _row(cat, game, index, decision, several):

@@ -11,6 +11,8 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.computer-speed``  the computer seats' pace
 - ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
   (``ui.highscores``, fetched with the end screen)
+- ``dicepoker.history``, ``dicepoker.history.<id>``, ``dicepoker.history-stats``,
+  ``dicepoker.history-given``  finished games (``ui.history``)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
   aside (never deleted) so it can be exported or reported.
 
@@ -61,11 +63,13 @@ class Storage:
         value = self._store.get(key)
         return value if isinstance(value, str) else None
 
-    def set(self, key, value):
-        """Write ``value``; False (and the one-time notice) if storage refused."""
+    def set(self, key, value, quiet=False):
+        """Write ``value``; False (and the one-time notice unless ``quiet``: the caller
+        says what then) if storage refused."""
         if self._store.set(key, value):
             return True
-        self._failed()
+        if not quiet:
+            self._failed()
         return False
 
     def remove(self, key):

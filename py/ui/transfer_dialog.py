@@ -9,7 +9,10 @@ and their checks are in ``transfer.py``; this module only talks to the page:
   catchable in MicroPython, a synchronous JS throw is not), after a size check;
 - every message is set as text, never HTML, whatever a file contains;
 - nothing is changed until a file has passed every check; a game file goes
-  to the controller (``load_game``), which asks first over a game in progress.
+  to the controller (``load_game``), which asks first over a game in progress;
+- the history of finished games (``ui.history``): its part of the dialog is
+  made here (``#transfer-history``, not in index.html), a file is
+  ``ui.history``'s; an import replays every game and adds them all or none.
 """
 
 import asyncio
@@ -18,9 +21,13 @@ from dicepoker.errors import DicePokerError
 
 from control.messages import error_message
 
-from . import highscores, storage as keys, transfer
+from . import highscores, history, storage as keys, transfer
 from .later import sync
 from .dom import by_id, document, listen, local_date, window
+
+HISTORY_FILE = "dice-poker-history-%s.json"
+GAMES_PER_PAUSE = 10        # games of a history file replayed between pauses
+
 
 def run_effect(kind, value, shell):
     """``download_bad_save``: offer the save kept aside at start as a file (``ui.effects.LATER``)."""
@@ -33,10 +40,12 @@ class Transfer:
     def __init__(self, shell):
         self.storage = shell.storage
         self.dialog = by_id("transfer-dialog")
+        _history_part(self.dialog)
         _bind(shell, shell.storage)
 
     def draw(self, state, texts):
         if sync(self.dialog, "transfer" in state.dialogs):
+            _history_words(texts.cat)
             show_status("")
             by_id("export-game").disabled = state.game is None
             _list_bad_saves(self.storage, texts.cat)
@@ -50,11 +59,38 @@ def _bind(shell, storage):
     listen(by_id("import-scores"), "change",
            lambda event: _spawn(import_scores(shell, storage, event.target)))
 
+    listen(by_id("export-history"), "click", lambda event: export_history(shell))
+    listen(by_id("import-history"), "change",
+           lambda event: _spawn(import_history(shell, event.target)))
+
     def on_bad_save(event):
         button = event.target.closest("button[data-key]")
         if button is not None:
             export_bad_save(shell, button.getAttribute("data-key"), storage)
     listen(by_id("bad-saves"), "click", on_bad_save)
+
+
+def _history_part(dialog):
+    """The history's part of the dialog, before the damaged saves (made once)."""
+    part = document.createElement("section")
+    part.className = "transfer-part"
+    part.id = "transfer-history"
+    part.setAttribute("aria-labelledby", "transfer-history-title")
+    part.innerHTML = (
+        '<h3 id="transfer-history-title"></h3><p class="help" id="transfer-history-help"></p>'
+        '<div class="transfer-actions"><button id="export-history" class="btn secondary" '
+        'type="button"></button><label class="btn secondary file-btn"><span '
+        'id="import-history-label"></span><input id="import-history" class="file-input" '
+        'type="file" accept=".json,application/json"></label></div>')
+    dialog.insertBefore(part, by_id("bad-saves-part"))
+
+
+def _history_words(cat):
+    for element_id, key in (("transfer-history-title", "transfer.history"),
+                            ("transfer-history-help", "transfer.history_help"),
+                            ("export-history", "transfer.export_history"),
+                            ("import-history-label", "transfer.import_history")):
+        by_id(element_id).textContent = cat.t(key)
 
 
 def _spawn(coroutine):
@@ -129,6 +165,13 @@ def _list_bad_saves(storage, cat):
         target.appendChild(li)
 
 
+def export_history(shell):
+    cat = shell.texts.cat
+    if _download(cat, HISTORY_FILE % local_date(), history.export_history(
+            history.entries(shell.storage, history.stamp()))):
+        show_status(cat.t("transfer.history_saved"))
+
+
 # ---------------------------------------------------------------- import
 async def _read(input_element):
     """The chosen file's text, or None when nothing was chosen; raises InvalidFile."""
@@ -181,3 +224,37 @@ async def import_scores(shell, storage, input_element):
         show_status(cat.t("notice.no_storage"), error=True)
         return
     show_status(cat.t("transfer.scores_added", count=added))
+
+
+async def import_history(shell, input_element):
+    """Every game of a history file replayed and checked, then all of them added, or none."""
+    cat = shell.texts.cat
+    files = input_element.files
+    if files is None or files.length == 0:
+        return
+    chosen = files.item(0)
+    try:
+        if chosen.size > history.MAX_HISTORY_BYTES:
+            raise history.HistoryError("too_big", "the file is too large")
+        try:
+            text = str(await chosen.text())
+        except Exception:
+            raise history.HistoryError("unreadable", "the file could not be read")
+        entries = []
+        for number, item in enumerate(history.file_games(text), 1):
+            entries.append(history.file_entry(number, item))
+            if number % GAMES_PER_PAUSE == 0:       # a long file never freezes the page
+                await asyncio.sleep_ms(1)
+    except history.HistoryError as error:
+        _failed(cat, error, "import_error")
+        return
+    finally:
+        input_element.value = ""
+    storage = shell.storage
+    stamp = history.stamp()
+    records = history.load(storage, stamp)
+    new = history.merge(records, entries)
+    if new and not history.add_all(storage, records, new):
+        show_status(cat.t("notice.history_off"), error=True)
+        return
+    show_status(cat.t("transfer.history_added", count=len(new)))

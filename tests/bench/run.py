@@ -51,7 +51,7 @@ def main(argv=None):
                         help="skip timing the yahtzee table build (~10 s; also skipped by --quick and --only)")
     parser.add_argument("--games", type=int, default=3, help="whole games for the tap and advisor figures (default 3)")
     parser.add_argument("--json", help="also write every raw figure to this file")
-    parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor"],
+    parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor", "stats"],
                         help="measure one part only (for profiling a change)")
     parser.add_argument("--root", help="serve this copy of the site instead of the repo (to compare a change)")
     args = parser.parse_args(argv)
@@ -59,6 +59,7 @@ def main(argv=None):
     games = 1 if args.quick else args.games
 
     import load
+    import statsscreen
     import strategy
     import taps
     import transfer
@@ -94,6 +95,10 @@ def main(argv=None):
                 raw["hint_game"] = strategy.hint_in_game(chromium, server.url, games)
                 log("advisor on the browser's MicroPython (%d game(s)) ..." % games)
                 raw["advisor"] = strategy.advisor_in_browser(chromium, server.url, "dice-poker", games)
+            if want("stats"):
+                log("the statistics screen with %s games kept ..."
+                    % " / ".join(str(n) for n in statsscreen.SIZES))
+                raw["stats"] = statsscreen.run(chromium, server, log)
     finally:
         server.stop()
     raw["tables"] = transfer.strategy_tables(root)
@@ -123,6 +128,8 @@ def report(raw):
         report_table_taps(raw, w)
     if "advisor" in raw:
         report_strategy(raw, w)
+    if "stats" in raw:
+        report_stats(raw, w)
     if "build" in raw:
         seconds, line = raw["build"]
         w("Strategy table build (yahtzee): %.1f s wall  [%s]" % (seconds, line))
@@ -237,6 +244,24 @@ def report_table_taps(raw, w):
                                                   verdict(good) if counted else "(few: not ranked)"))
     w("  budget: p95 < %.0f ms desktop, < %.0f ms phone, 8 players <= 1.5 x solo: %s"
       % (BUDGET_TAP_MS, BUDGET_PHONE_TAP_MS, verdict(ok)))
+    w("")
+
+
+def report_stats(raw, w):
+    w("Statistics screen: click #open-stats to the table and charts drawn (+layout), and to the"
+      " whole history list, ms")
+    worst = 0.0
+    for size, r in sorted(raw["stats"].items(), key=lambda item: int(item[0])):
+        again = [o["table"] for o in r["again"]]
+        worst = max(worst, median(again)) if int(size) == 1000 else worst
+        w("  %5s games (%s stored): first %.0f (+layout %.0f), history %.0f;"
+          " again p50 %.1f (min %.1f, max %.1f), history p50 %.0f; without the stored sums:"
+          " first %.0f, history %.0f" % (
+              size, kib(r["bytes"]), r["first"]["table"], r["first"]["layout"],
+              r["first"]["history"], median(again), min(again), max(again),
+                            median([o["history"] for o in r["again"]]), r["no_sums"]["table"],
+                            r["no_sums"]["history"]))
+    w("  budget: opens in < 100 ms with 1000 games (again, p50): %s" % verdict(worst < 100))
     w("")
 
 

@@ -22,7 +22,9 @@ TYPES = [
 ]
 LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/review.",
          "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
-         "/static/i18n/rules.")
+         "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.",
+         "/static/mpy/ui/charts.", "/static/mpy/dicepoker/stats.",
+         "/static/mpy/dicepoker/optimal_means.")
 LOCALES = [("en", "en-US"), ("lt", "lt-LT"), ("be", "be-BY"), ("sk", "sk-SK")]
 
 

@@ -15,7 +15,8 @@ played through actions alone:
   microtask), a refused save hands the stored game back (``stored``), timers
   wait on the world's clock, ``think`` is answered in a task of its own and
   ``advise`` at once (or in a task: ``advice_later``), ``record`` goes into the
-  high-score table with ``ui.highscores``.
+  high-score table with ``ui.highscores`` and the game into the history with
+  ``ui.history``, whose ``history`` effects are carried out too.
 - :class:`World` is the browser: one clock, one storage shared by its tabs
   (two tabs = two pages on one origin), the task queue, the timers, and the
   ``storage`` event another tab's save fires.
@@ -33,7 +34,7 @@ from control.controller import Controller
 from control.saves import may_write
 from control.state import computer_turn
 from dicepoker.strategy.players import choose_move, position_rng
-from ui import highscores
+from ui import highscores, history
 
 PREFIX = "dicepoker."                 # the keys of ui/storage.py
 GAME = PREFIX + "game"
@@ -43,23 +44,30 @@ SPEED = PREFIX + "computer-speed"
 BAD_SAVE = PREFIX + "bad-save."
 REMEMBERED = {"setup": SETUP, "computer-speed": SPEED}
 DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page
+TIME = DATE + "T12:00"                # ui.history.local_time() on the fake page
 
 EFFECT_KINDS = ("save", "announce", "record", "remember", "keep_aside", "timer", "advise",
-                "think", "forget_link", "download_bad_save", "focus", "load")
+                "think", "forget_link", "download_bad_save", "focus", "load", "history")
 
 
 class Storage:
     """localStorage with the page's keys; ``save_game`` and ``keep_aside`` as ui.storage."""
 
-    def __init__(self, items=None):
+    def __init__(self, items=None, quota=None):
         self.items = dict(items or {})
         self.world = None
         self.writes = 0               # setItem calls on the game key
+        self.quota = quota            # characters storage holds (None: no limit); a write
+                                      # beyond it is refused, as by a full localStorage
 
     def get(self, key):
         return self.items.get(key)
 
-    def set(self, key, value, writer=None):
+    def set(self, key, value, writer=None, quiet=False):
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                return False
         self.items[key] = value
         if key == GAME:
             self.writes += 1
@@ -114,6 +122,9 @@ class Storage:
     def highscores(self):
         return highscores.load(self)
 
+    def history(self):
+        return history.load(self, "now")
+
 
 def fake_advice(game):
     """An answer to ``advise`` of the advisor's shape (``Advisor.advise``: options ranked,
@@ -152,6 +163,7 @@ class Tab:
         self.closed = False
         self.announced = []
         self.records = []
+        self.history_refused = 0      # games the history could not keep (storage full)
         self.kept_aside = []
         self.downloads = 0
         self.focused = []
@@ -260,6 +272,25 @@ class Tab:
         highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
                                DATE, value.get("players"))
         storage.set_json(highscores.KEY, table, self)
+        if "game" in value:                 # ui.end.keep_game: the game into the history
+            record = history.summarize(self.state.game, TIME)
+            if not history.add(storage, record, value["game"], "now"):
+                self.history_refused += 1
+
+    def _history(self, value):
+        """ui.stats.run_effect: delete a kept game (or all), move one aside, note a review's
+        points given away."""
+        storage = self.world.storage
+        if "delete" in value:
+            history.delete(storage, value["delete"], "now")
+        elif "keep_aside" in value:
+            history.keep_aside(storage, value["keep_aside"], "now")
+        else:                               # as ui.stats.reviewed_game finds it
+            review = self.state.review_of
+            game = self.state.game if value["id"] is None else (
+                review[1] if review is not None and review[0] == value["id"] else None)
+            if game is not None:
+                history.set_given(storage, history.summarize(game), value["given"])
 
     def _load(self, request):
         """ui.effects: fetch the module (here it is always there), then the action, in a task."""

@@ -177,7 +177,7 @@ class Invariants:
             people = [[game.players[p], game.totals()[p]] for p in range(len(game.players))
                       if not is_computer(game.seats[p])]
             if record != {"ruleset": game.ruleset.id, "results": people,
-                          "players": len(game.players)}:
+                          "players": len(game.players), "game": game.to_json()}:
                 self.fail(tab, action, "recorded %r" % (record,))
 
         # ---- every save restores the game on screen

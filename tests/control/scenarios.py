@@ -31,13 +31,15 @@ def setup(players, ruleset="dice-poker", seed="42", seats=None):
 
 
 def stored_summary(world):
-    """What storage holds: the game (parsed), its meta, the bad saves, the high scores."""
+    """What storage holds: the game (parsed), its meta, the bad saves, the high scores, the
+    history's records."""
     storage = world.storage
     text = storage.get(GAME)
     return {"game": json.loads(text) if text is not None else None,
             "meta": storage.get_json(GAME_META),
             "bad_saves": [storage.get(k) for k in storage.bad_saves()],
-            "highscores": storage.highscores()}
+            "highscores": storage.highscores(),
+            "history": storage.history()}
 
 
 def note_storage(world, name="storage"):

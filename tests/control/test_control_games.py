@@ -12,6 +12,8 @@ import pytest
 from dicepoker.game import load
 from dicepoker.rules import RULESETS
 from dicepoker.seats import is_computer
+from fake_shell import TIME
+from ui import history
 from invariants import expected_total, rolls_per_turn
 from scenarios import RULESET_IDS, SCENARIOS
 from tracing import all_effects, dispatches, effects, kinds, message_keys, with_previous
@@ -24,6 +26,21 @@ def test_every_dispatch_of_every_scenario_keeps_the_invariants(played, name):
     world, checks = played(name)
     assert checks.problems == []
     assert checks.dispatches == len(dispatches(world)) > 0
+
+
+def check_kept(world, game):
+    """The finished ``game`` is the history's last record, with the engine's own figures, and
+    its kept text loads to the same game."""
+    kept = world.storage.history()[-1]
+    assert kept["rules"] == game.ruleset.id and kept["date"] == TIME
+    assert kept["players"] == [
+        {"name": name, "seat": game.seats[p], "total": game.totals()[p],
+         "boxes": [game.cards[p][b] for b in game.ruleset.boxes],
+         "bonus": game.breakdown(p)["upper_bonus"], "poker": game.poker_bonuses[p]}
+        for p, name in enumerate(game.players)]
+    assert sum(kept["players"][0]["boxes"]) + kept["players"][0]["bonus"] \
+        + kept["players"][0]["poker"] == game.totals()[0]
+    assert load(world.storage.get(history.GAME + kept["id"]))[0].to_dict() == game.to_dict()
 
 
 def check_finished(world, tab):
@@ -39,7 +56,8 @@ def check_finished(world, tab):
     people = [[game.players[p], game.totals()[p]] for p in range(len(game.players))
               if not is_computer(game.seats[p])]
     assert records == [{"ruleset": game.ruleset.id, "results": people,
-                        "players": len(game.players)}]
+                        "players": len(game.players), "game": {"json": game.to_dict()}}]
+    check_kept(world, game)
     stored, held = load(world.storage.get("dicepoker.game"))
     assert stored.to_dict() == game.to_dict() and held == ()
     assert json.loads(world.storage.get("dicepoker.game-meta"))["recorded"] is True
@@ -133,7 +151,8 @@ def test_computers_alone_play_a_whole_game_on_their_timers(played):
     assert set(actions[2:]) == {"tick", "computer_move", "finish"}
     assert actions.count("finish") == 1
     assert all_effects(world, "record") == [{"ruleset": "dice-poker", "results": [],
-                                             "players": 2}]
+                                             "players": 2, "game": {"json": game.to_dict()}}]
+    check_kept(world, game)
     assert world.storage.highscores().get("dice-poker", []) == []
     ticks = [f for f in world.fired if "tick" in f[2]]
     assert len(ticks) == actions.count("tick")    # every tick came from a timer

@@ -1,7 +1,8 @@
 """Page start stays lean: until the first roll, the page fetches only what the first turn needs.
 
 Not the strategy (tables, advisor modules), not hints or computer seats, not
-the post-game review, not the save and load dialog, not the rules text, not the catalogues of languages the player is not using. Each of
+the post-game review, not the save and load dialog, not the statistics and
+the history, not the rules text, not the catalogues of languages the player is not using. Each of
 those costs bytes and start-up time on a phone and is loaded on demand later.
 Since MicroPython can import only what the page fetched into its virtual file
 system, "not fetched" also means "not imported".
@@ -32,6 +33,8 @@ LATER = [
     re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
     re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
+    # the statistics screen, the history and its figures, the charts (issue 17)
+    re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
 ]
 
 

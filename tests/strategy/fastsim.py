@@ -205,6 +205,7 @@ class FastOptimal:
                 if box == POKER:
                     holds50[g] = 1 if points == POKER_POINTS else 0
         totals = np.array([sum(card.values()) + rules.upper_bonus_earned(card) for card in cards])
+        self.cards, self.poker_bonus = cards, poker_bonus       # of the last play
         return totals + poker_bonus
 
     def _special_units(self, card, t):
