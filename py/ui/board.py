@@ -131,6 +131,7 @@ class Board:
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game, cat)
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
         self._column_current = -1
+        self._buttons = None      # the player whose column has buttons (previews), if any
         self._columns_drawn = {}
         self._chips_drawn = {}
         self._totals = [0] * len(players)
@@ -207,6 +208,12 @@ class Board:
     def _draw_card(self, state, game, cat):
         current = None if game.is_over else game.current_player
         options = game.options()
+        if self._buttons is not None and not (options and self._buttons == current):
+            # The column's buttons go: the one tapped loses the focus first, before
+            # anything is written (a focus change brings the page's style up to date).
+            active = document.activeElement
+            if active is not None and active.className == "cell-btn":
+                active.blur()
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
         if self._column_current != current:       # column highlight moves once a turn
@@ -217,8 +224,7 @@ class Board:
                 if p is None:
                     continue
                 for item in [self.heads[p]] + self.columns[p]:
-                    item.cls("current", p == current)
-                    item.cls("other", p != current)
+                    item.cls("current", p == current)     # the others are hidden (app.css)
         for p in range(len(game.players)):
             key = self._column_key(game, p, current, best)
             if self._columns_drawn.get(p) == key:
@@ -241,22 +247,21 @@ class Board:
 
     def _draw_column(self, game, p, options, best, cat):
         card = game.cards[p]
+        if options:
+            self._buttons = p
+        elif self._buttons == p:
+            self._buttons = None
         for box in game.ruleset.boxes:
             cell = self.cells[(p, box)]
+            points = options.get(box)
             if box in card:
                 cell.show(False, card[box])
-                cell.td.cls("filled", True)
-                cell.td.cls("zero", False)
-            elif box in options:
-                points = options[box]
+            elif points is None:
+                cell.show(False, "")
+            else:
                 cell.show(True, points, self._fill_label(cat, box, points),
                           "best" if box == best else None)
-                cell.td.cls("filled", False)
-                cell.td.cls("zero", points == 0)
-            else:
-                cell.show(False, "")
-                cell.td.cls("filled", False)
-                cell.td.cls("zero", False)
+            cell.td.cls("zero", points == 0)
 
     def _draw_sums(self, game, p, cat):
         parts = game.breakdown(p)
