@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "630579bfffacc1de";
+const VERSION = "24f3b839d62d6fc1";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -131,7 +131,6 @@ class Board:
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game, cat)
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
         self._column_current = -1
-        self._buttons = None      # the player whose column has buttons (previews), if any
         self._columns_drawn = {}
         self._chips_drawn = {}
         self._totals = [0] * len(players)
@@ -207,13 +206,6 @@ class Board:
 
     def _draw_card(self, state, game, cat):
         current = None if game.is_over else game.current_player
-        options = game.options()
-        if self._buttons is not None and not (options and self._buttons == current):
-            # The column's buttons go: the one tapped loses the focus first, before
-            # anything is written (a focus change brings the page's style up to date).
-            active = document.activeElement
-            if active is not None and active.className == "cell-btn":
-                active.blur()
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
         if self._column_current != current:       # column highlight moves once a turn
@@ -230,7 +222,7 @@ class Board:
             if self._columns_drawn.get(p) == key:
                 continue                # what this column shows has not changed
             self._columns_drawn[p] = key
-            self._draw_column(game, p, options if p == current else {}, best, cat)
+            self._draw_column(game, p, game.options() if p == current else {}, best, cat)
             self._draw_sums(game, p, cat)
 
     @staticmethod
@@ -247,17 +239,11 @@ class Board:
 
     def _draw_column(self, game, p, options, best, cat):
         card = game.cards[p]
-        if options:
-            self._buttons = p
-        elif self._buttons == p:
-            self._buttons = None
         for box in game.ruleset.boxes:
             cell = self.cells[(p, box)]
-            points = options.get(box)
-            if box in card:
-                cell.show(False, card[box])
-            elif points is None:
-                cell.show(False, "")
+            points = options.get(box)         # None: written (never offered again) or closed
+            if points is None:
+                cell.show(False, card.get(box, ""))
             else:
                 cell.show(True, points, self._fill_label(cat, box, points),
                           "best" if box == best else None)
