@@ -206,7 +206,6 @@ class Board:
 
     def _draw_card(self, state, game, cat):
         current = None if game.is_over else game.current_player
-        options = game.options()
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
         if self._column_current != current:       # column highlight moves once a turn
@@ -217,14 +216,13 @@ class Board:
                 if p is None:
                     continue
                 for item in [self.heads[p]] + self.columns[p]:
-                    item.cls("current", p == current)
-                    item.cls("other", p != current)
+                    item.cls("current", p == current)     # the others are hidden (app.css)
         for p in range(len(game.players)):
             key = self._column_key(game, p, current, best)
             if self._columns_drawn.get(p) == key:
                 continue                # what this column shows has not changed
             self._columns_drawn[p] = key
-            self._draw_column(game, p, options if p == current else {}, best, cat)
+            self._draw_column(game, p, game.options() if p == current else {}, best, cat)
             self._draw_sums(game, p, cat)
 
     @staticmethod
@@ -243,20 +241,13 @@ class Board:
         card = game.cards[p]
         for box in game.ruleset.boxes:
             cell = self.cells[(p, box)]
-            if box in card:
-                cell.show(False, card[box])
-                cell.td.cls("filled", True)
-                cell.td.cls("zero", False)
-            elif box in options:
-                points = options[box]
+            points = options.get(box)         # None: written (never offered again) or closed
+            if points is None:
+                cell.show(False, card.get(box, ""))
+            else:
                 cell.show(True, points, self._fill_label(cat, box, points),
                           "best" if box == best else None)
-                cell.td.cls("filled", False)
-                cell.td.cls("zero", points == 0)
-            else:
-                cell.show(False, "")
-                cell.td.cls("filled", False)
-                cell.td.cls("zero", False)
+            cell.td.cls("zero", points == 0)
 
     def _draw_sums(self, game, p, cat):
         parts = game.breakdown(p)

@@ -42,3 +42,87 @@ def test_with_eight_players_a_tap_touches_only_the_columns_it_changes(page, site
     assert touched(page) == [0, 1]
     page.click("#roll")
     assert touched(page) == [1]
+
+
+# Every record of the page's DOM, by where it was written: a card column ("col3"), a
+# chip ("chip3") or anywhere else ("page": the tray, the status line, <html>).
+COUNT = """() => {
+  window.__where = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const seat = node && node.closest('#card [data-seat], #players [data-seat]');
+      window.__where.push(!seat ? 'page' : (seat.closest('#players') ? 'chip' : 'col') + seat.dataset.seat);
+    }
+  }).observe(document.documentElement, {subtree: true, childList: true, attributes: true,
+                                        characterData: true});
+}"""
+
+
+def written(page):
+    page.wait_for_timeout(50)
+    where = page.evaluate("window.__where")
+    page.evaluate("window.__where = []")
+    counts = {}
+    for place in where:
+        counts[place] = counts.get(place, 0) + 1
+    return counts
+
+
+def first_turn(new_context, site_url, goto_ready, names):
+    """The DOM records of each tap of the same first turn (seed 4), at a table of ``names``
+    (a phone's screen, where only the column on turn is shown)."""
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    goto_ready(page, link(site_url, names, seed=4))
+    page.evaluate(COUNT)
+    taps = {}
+    page.click("#roll")
+    taps["roll"] = written(page)
+    page.click('.die[data-index="0"]')
+    taps["hold"] = written(page)
+    page.wait_for_timeout(400)                                # not a double tap
+    page.click("#roll")
+    taps["roll again"] = written(page)
+    page.click('button[data-player="0"][data-box="chance"]')
+    taps["fill"] = written(page)
+    rows = page.evaluate("document.querySelectorAll('#card td[data-seat=\"0\"]').length")
+    return taps, rows
+
+
+def test_a_tap_writes_as_much_at_a_table_of_eight_as_alone(new_context, site_url, goto_ready):
+    """What a tap writes is what it changed: the same at a table of eight as alone, but
+    for the turn passing on (the column shown and the two chips)."""
+    alone, rows = first_turn(new_context, site_url, goto_ready, ["Ann"])
+    eight, _ = first_turn(new_context, site_url, goto_ready,
+                          ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"])
+    for kind in ("roll", "hold", "roll again"):
+        # the same column, and the tray and status but for the words of who is on turn
+        assert eight[kind].get("col0") == alone[kind].get("col0"), (kind, alone, eight)
+        assert set(eight[kind]) == set(alone[kind]), (kind, alone, eight)
+        assert eight[kind]["page"] <= alone[kind]["page"] + 2, (kind, alone, eight)
+    fill_alone, fill_eight = alone["fill"], eight["fill"]
+    # Ann's column: her box written and her previews gone, as alone, and its mark taken
+    # off (one class of each of its cells and its head); Ben's column gets the mark
+    assert set(fill_eight) <= {"page", "col0", "col1", "chip0", "chip1"}, fill_eight
+    assert fill_eight["col0"] <= fill_alone["col0"] + rows + 1, (fill_alone, fill_eight)
+    assert fill_eight["col1"] <= rows + 1, fill_eight
+    assert fill_eight["page"] <= fill_alone["page"] + 4, (fill_alone, fill_eight)
+
+
+def test_a_box_tapped_does_not_take_the_focus(page, site_url, goto_ready):
+    """A tapped box is taken out of the page by the tap; had it the focus, Chromium would
+    bring the whole page's style up to date in the middle of drawing the move (5 of a
+    fill's 9 ms).  Keys still reach a box: Tab to it, Enter fills it."""
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=4))
+    page.click("#roll")
+    page.evaluate("""() => { window.__focused = [];
+      document.addEventListener('focusin', (e) => window.__focused.push(e.target.className)); }""")
+    page.click('button[data-player="0"][data-box="chance"]')
+    page.wait_for_selector('span[data-player="0"][data-box="chance"]', state="attached")
+    assert "cell-btn" not in page.evaluate("window.__focused")
+    page.wait_for_timeout(400)
+    page.click("#roll")
+    page.focus('button[data-player="1"][data-box="chance"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('span[data-player="1"][data-box="chance"]', state="attached")
+    assert page.evaluate("document.activeElement === document.body")
