@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "af2ff46dd0bc8571";
+const VERSION = "9dcf7b63824a6fcf";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -8,13 +8,11 @@ another tab has saved a later one meanwhile (:func:`may_write`).  The tab
 that was refused then shows the newer game (the ``stored`` action).
 """
 
+from dicepoker.game import is_int
+
 
 def new_meta(link=None, recorded=False, rev=0):
     return {"link": link, "recorded": recorded, "rev": rev}
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def clean_meta(data):
@@ -23,7 +21,7 @@ def clean_meta(data):
         data = {}
     link, rev = data.get("link"), data.get("rev")
     return new_meta(link if isinstance(link, str) else None, data.get("recorded") is True,
-                    rev if _is_int(rev) and rev >= 0 else 0)
+                    rev if is_int(rev) and rev >= 0 else 0)
 
 
 def may_write(stored_meta, base):

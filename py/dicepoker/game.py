@@ -32,7 +32,9 @@ MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 24
 
 
-def _is_int(value):
+def is_int(value):
+    """An int that is not a bool (JSON's true is no count): the one check of every
+    number read from a save, a file or storage."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -84,7 +86,7 @@ def check_hold(hold):
     if not isinstance(hold, (list, tuple)):
         raise IllegalMove("bad_hold", "held dice are given as a list of positions 0-4")
     for index in hold:
-        if not _is_int(index) or not 0 <= index < DICE_COUNT:
+        if not is_int(index) or not 0 <= index < DICE_COUNT:
             raise IllegalMove("bad_hold", "a die position is 0 to 4, not %r" % (index,))
     if len(set(hold)) != len(hold):
         raise IllegalMove("bad_hold", "a die can be held only once")

@@ -14,7 +14,7 @@ import json
 
 from .dice import dice_from_dict
 from .errors import DicePokerError, InvalidSave, InvalidSetup
-from .game import SAVE_FORMAT, SAVE_VERSION, Game, _is_int
+from .game import SAVE_FORMAT, SAVE_VERSION, Game, is_int
 from .rules import DICE_COUNT, MAX_ROLLS, RULESETS
 
 
@@ -93,7 +93,7 @@ def _check_header(data):
     if data.get("format") != SAVE_FORMAT:
         raise InvalidSave("wrong_format", "this is not a Dice Poker saved game")
     version = data.get("version")
-    if not _is_int(version) or version < 1:
+    if not is_int(version) or version < 1:
         raise InvalidSave("bad_version", "the saved game has no valid format version")
     if version > SAVE_VERSION:
         raise InvalidSave("future_version", "the game was saved by a newer version of Dice Poker "
@@ -113,12 +113,12 @@ def _check_state(state, game):
             raise InvalidSave("malformed", "the saved state lacks %r" % key)
     count = len(game.players)
     player, round_no, rolls = state["player"], state["round"], state["rolls"]
-    if not _is_int(player) or not 0 <= player < count:
+    if not is_int(player) or not 0 <= player < count:
         raise InvalidSave("bad_player", "the current player %r is not one of the %d players"
                           % (player, count))
-    if not _is_int(round_no) or not 0 <= round_no <= game.rounds:
+    if not is_int(round_no) or not 0 <= round_no <= game.rounds:
         raise InvalidSave("bad_round", "round %r is outside 0-%d" % (round_no, game.rounds))
-    if not _is_int(rolls) or rolls < 0:
+    if not is_int(rolls) or rolls < 0:
         raise InvalidSave("bad_rolls", "the number of rolls %r is not valid" % (rolls,))
     if rolls > MAX_ROLLS:
         raise InvalidSave("too_many_rolls", "%d rolls in one turn; at most %d are allowed"
@@ -128,7 +128,7 @@ def _check_state(state, game):
         raise InvalidSave("dice_count", "the saved dice must be %d values"
                           % (DICE_COUNT if rolls else 0))
     for face in dice:
-        if not _is_int(face) or not 1 <= face <= 6:
+        if not is_int(face) or not 1 <= face <= 6:
             raise InvalidSave("die_range", "a die shows 1 to 6, not %r" % (face,))
     if not isinstance(state["held"], list):
         raise InvalidSave("bad_hold", "the held dice must be a list")
@@ -145,8 +145,8 @@ def _check_state(state, game):
             if box_id not in rules.boxes:
                 raise InvalidSave("unknown_box", "unknown box %r on a scorecard" % (box_id,),
                                   box=box_id)
-            if not _is_int(points) or points not in rules.possible_scores(box_id):
+            if not is_int(points) or points not in rules.possible_scores(box_id):
                 raise InvalidSave("score_range", "box %r cannot hold %r" % (box_id, points),
                                   box=box_id)
-        if not _is_int(bonus) or bonus < 0 or (rules.poker_bonus and bonus % rules.poker_bonus):
+        if not is_int(bonus) or bonus < 0 or (rules.poker_bonus and bonus % rules.poker_bonus):
             raise InvalidSave("bonus_range", "a poker bonus of %r is impossible" % (bonus,))

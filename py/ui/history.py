@@ -56,7 +56,7 @@ tests pass their own times).
 import json
 
 from dicepoker.errors import DicePokerError
-from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS
+from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS, is_int
 from dicepoker.rules import POKER, POKER_POINTS, RULESETS
 from dicepoker.seats import SEAT_KINDS
 from dicepoker.stats import add_given, add_record, clean_sums, sums_of
@@ -68,10 +68,6 @@ MAX_HISTORY_BYTES = 16 * 1024 * 1024    # 1000 eight-player games are ~15 MB
 
 class HistoryError(DicePokerError):
     """A history file that cannot be imported; ``code`` names the reason."""
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def game_id(game):
@@ -123,7 +119,7 @@ def _clean_player(data, rules):
     boxes, bonus, poker = data.get("boxes"), data.get("bonus"), data.get("poker")
     if not isinstance(name, str) or not name or len(name) > MAX_NAME_LENGTH:
         return None
-    if seat not in SEAT_KINDS or not _is_int(total) or not _is_int(poker) or poker < 0:
+    if seat not in SEAT_KINDS or not is_int(total) or not is_int(poker) or poker < 0:
         return None
     if rules.poker_bonus and poker % rules.poker_bonus or not rules.poker_bonus and poker:
         return None
@@ -245,7 +241,7 @@ def file_games(text):
     if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
         raise HistoryError("wrong_history", "this is not a Dice Poker history file")
     version = data.get("version")
-    if not _is_int(version) or version < 1:
+    if not is_int(version) or version < 1:
         raise HistoryError("bad_version", "the file has no valid format version")
     if version > HISTORY_VERSION:
         raise HistoryError("future_version", "the file was made by a newer version",

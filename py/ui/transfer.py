@@ -19,7 +19,7 @@ anything reaches storage, and the current state is untouched on any error.
 import json
 
 from dicepoker.errors import DicePokerError
-from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS
+from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS, is_int
 from dicepoker.rules import RULESETS
 from dicepoker.savefile import load
 
@@ -67,10 +67,6 @@ def max_total(ruleset):
     return best + ruleset.upper_bonus + ruleset.poker_bonus * (len(boxes) - 1)
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_date(text):
     """YYYY-MM-DD with a plausible month and day."""
     if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-":
@@ -98,13 +94,13 @@ def _check_entry(entry, number, ruleset):
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
         raise InvalidFile("bad_name", "result %d has no valid name" % number, number=number)
     score = entry.get("score")
-    if not _is_int(score) or not 0 <= score <= max_total(ruleset):
+    if not is_int(score) or not 0 <= score <= max_total(ruleset):
         raise InvalidFile("score_range", "result %d has an impossible score %r" % (number, score),
                           number=number)
     if not _is_date(entry.get("date")):
         raise InvalidFile("bad_date", "result %d has no valid date" % number, number=number)
     players = entry.get("players")
-    if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
+    if not is_int(players) or not 1 <= players <= MAX_PLAYERS:
         raise InvalidFile("bad_players", "result %d has an impossible number of players"
                           % number, number=number)
     return {"name": name.strip(), "score": score, "date": entry["date"], "players": players}
@@ -124,7 +120,7 @@ def parse_highscores(text):
     if not isinstance(data, dict) or data.get("format") != HIGHSCORES_FORMAT:
         raise InvalidFile("wrong_format", "this is not a Dice Poker high-score file")
     version = data.get("version")
-    if not _is_int(version) or version < 1:
+    if not is_int(version) or version < 1:
         raise InvalidFile("bad_version", "the file has no valid format version")
     if version > HIGHSCORES_VERSION:
         raise InvalidFile("future_version", "the file was made by a newer version",
