@@ -30,7 +30,9 @@ def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, g
     seen = assert_matches(page, game)
     buttons = [(box, text) for p, box, tag, text in seen["cells"] if tag == "BUTTON"]
     assert buttons == [("sixes", "30")]        # the matching upper box is forced
-    assert "Joker" in page.text_content("#joker-note")
+    # The note's code is fetched once the poker box is filled (here: as the page
+    # opened, a moment before this roll); it is drawn when it has come.
+    page.wait_for_function("document.getElementById('joker-note').textContent.includes('Joker')")
     assert "+100" in page.text_content("#joker-note")
     fill_box(page, game, "sixes")
     assert_matches(page, game)
@@ -240,13 +242,15 @@ def test_the_last_box_draws_the_card_first_and_opens_the_results_right_after(pag
     last = next(b for b in game.ruleset.boxes if b not in game.cards[0])
     assert game.options()[last] > 0          # no "score 0?" question in between
     inject_game(page, site_url, game, goto_ready)
-    # In the tap's own task the card shows the box filled, and the dialog is not open yet.
+    # In the tap's own task the card shows the box written, and the dialog is not open yet.
+    points = game.options()[last]
     seen = page.evaluate("""(box) => {
         const selector = `[data-player="0"][data-box="${box}"]`;
         document.querySelector(selector).click();
-        return {filled: document.querySelector(selector).closest('td').classList.contains('filled'),
+        const cell = document.querySelector(selector);
+        return {written: [cell.tagName, cell.textContent.trim()],
                 open: document.getElementById('end-dialog').open};
     }""", last)
-    assert seen == {"filled": True, "open": False}
+    assert seen == {"written": ["SPAN", str(points)], "open": False}
     page.wait_for_selector("#end-dialog[open]")
     assert page.get_attribute("html", "data-state") == "over"
