@@ -41,6 +41,8 @@ def _views(shell):
         LaterView(shell, "ui.stats", "Stats", "stats"),
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
+        # the statistics screen made ahead, once a box is written (never in the first turn)
+        LaterView(shell, "ui.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
     ]
 
 

@@ -253,15 +253,19 @@ def report_stats(raw, w):
     worst = 0.0
     for size, r in sorted(raw["stats"].items(), key=lambda item: int(item[0])):
         again = [o["table"] for o in r["again"]]
-        worst = max(worst, median(again)) if int(size) == 1000 else worst
-        w("  %5s games (%s stored): first %.0f (+layout %.0f), history %.0f;"
+        if int(size) == 1000:
+            worst = max(worst, median(again), r["warm"]["table"])
+        w("  %5s games (%s stored): first at once %.0f (+layout %.0f), history %.0f;"
+          " first after a box written %.0f (+layout %.0f);"
           " again p50 %.1f (min %.1f, max %.1f), history p50 %.0f; without the stored sums:"
           " first %.0f, history %.0f" % (
               size, kib(r["bytes"]), r["first"]["table"], r["first"]["layout"],
-              r["first"]["history"], median(again), min(again), max(again),
-                            median([o["history"] for o in r["again"]]), r["no_sums"]["table"],
-                            r["no_sums"]["history"]))
-    w("  budget: opens in < 100 ms with 1000 games (again, p50): %s" % verdict(worst < 100))
+              r["first"]["history"], r["warm"]["table"], r["warm"]["layout"],
+              median(again), min(again), max(again),
+              median([o["history"] for o in r["again"]]), r["no_sums"]["table"],
+              r["no_sums"]["history"]))
+    w("  budget: opens in < 100 ms with 1000 games (first after a box written, and again p50): %s"
+      % verdict(worst < 100))
     w("")
 
 

@@ -35,6 +35,7 @@ LATER = [
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
     re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
+    re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
 ]
 
 
