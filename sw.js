@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "b0ea62bc7e0dc849";
+const VERSION = "cb2f32b39b066edc";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -18,6 +18,14 @@ from control.dialogs import DIALOGS
 
 from . import lazy
 
+
+async def pause():
+    """Let the browser draw and take input before going on (a long job's steps): a timer,
+    not 0 ms (MicroPython's asyncio runs a task that sleeps 0 ms again at once, in the
+    same turn of the browser's event loop, so nothing would be drawn)."""
+    await asyncio.sleep_ms(1)
+
+
 class LaterView:
     """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
     ``shell`` (what such code may use of the page) once the state needs it: when the
