@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "af0b772678cbeab9";
+const VERSION = "8de0bc94c0e8cf9d";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
