@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "8de0bc94c0e8cf9d";
+const VERSION = "fb62444cdf3aca83";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
