@@ -46,7 +46,7 @@ START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_f
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
 # ids of the markup that shows only after the catalogue is complete: the views of
 # py/ui/later.py (LaterView completes the catalogue before it makes its view)
-LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list",
+LATER_MARKUP = ("review-dialog", "end-dialog", "hint-more", "hint-list",
                 "scores-dialog", "rules-dialog")
 # ids of the markup shown only where no catalogue can be read: the page opened as a
 # file (boot.js cannot fetch one from file:), so it keeps its English text
