@@ -31,6 +31,7 @@ LATER = [
     re.compile(r"/static/i18n/rules\.[^/]*$"),        # rules text, any language
     re.compile(r"/static/i18n/[a-z]+\.json$"),        # whole catalogues: the start part is enough
     re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
+    re.compile(r"/static/later\.html$"),              # ... and their markup
     re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
