@@ -27,6 +27,8 @@ for _module in (play, games, dialogs):
 LATER = {"stored": "control.incoming", "load_game": "control.incoming",
          "download_bad_save": "control.incoming", "finish": "control.ending",
          "play_again": "control.ending", "history": "control.incoming"}
+for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
+    LATER[_kind] = "control.remote"     # games played by link
 for _kind in ("hint", "advice", "advice_failed", "hint_list", "tick", "computer_move", "speed",
               "skip", "computer_fallback", "effect_failed"):
     LATER[_kind] = "control.assist"
@@ -56,6 +58,8 @@ def wait(state, fx, ms):
 def tidy(state, fx):
     """Keep the invariants every action leaves: a hint of another position goes, and a
     computer's turn has exactly one timer set for its position."""
+    if state.remote is not None:
+        state.remote.after(state, fx)       # a game played by link: the link to send
     hint = state.hint
     if hint is not None and (not playing(state) or hint["for"] != position(state)):
         state.hint = None

@@ -72,7 +72,7 @@ class Tray:
 
         self.roll.show(not over)
         self.show_results.show(over)
-        self.roll.disabled(not game.can_roll or len(state.held) == 5 or computer)
+        self.roll.disabled(not game.can_roll or len(state.held) == 5 or seat != HUMAN)
         if not over:
             used = game.rolls_used
             if game.rolls_left:
@@ -81,7 +81,7 @@ class Tray:
             else:
                 self.roll_text.text(t("roll.none_left"))
                 self.roll_left.text("")
-        self.undo.disabled(over or not undo_allowed(game))
+        self.undo.disabled(over or not undo_allowed(game, state.remote))
         self.hint_button.disabled(over or seat != HUMAN)
         playing = not over
         self.bar.show(playing and has_computers(game))
@@ -96,8 +96,10 @@ class Tray:
             main, sub = t("handover.over"), ""
         elif computer:                  # nobody passes the device to a computer
             main, sub = t("computer.turn", name=name), t("seat." + seat)
+        elif seat != HUMAN:             # a friend's turn, on their own device
+            main, sub = t("remote.waiting", name=name), ""
         elif not used:
-            humans = sum(1 for s in game.seats if not is_computer(s))
+            humans = game.seats.count(HUMAN)
             if humans > 1:
                 main, sub = t("handover.pass", name=name), t("handover.roll", name=name)
             elif len(game.players) > 1:

@@ -64,7 +64,7 @@
   // Opened without a query (no challenge link), the page may start on the setup
   // screen, whose form and look are not in the start files: they come along
   // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
-  var setup = !window.location.search;
+  var setup = !window.location.search && !window.location.hash;
   var extra = setup ? ["ui/stylesheets.mpy", "ui/setup_form.mpy"] : [];
   var setupCss = document.getElementById("setup-css");
   if (setup && setupCss) { setupCss.href = setupCss.getAttribute("data-href"); }
