@@ -32,8 +32,7 @@ def fragment_of(href):
 
 
 def setup(page, site_url, goto_ready, names, seats, ruleset="dice-poker"):
-    goto_ready(page, site_url)
-    page.wait_for_selector("#setup-form")
+    goto_ready(page, site_url, state="setup")
     for _ in range(len(names) - 1):
         page.click("#add-player")
     rows = page.locator("#setup-players li")
@@ -55,7 +54,9 @@ def link_on(page, previous=None):
 
 def open_link(page, href, site_url, goto_ready, fresh):
     if fresh:
-        goto_ready(page, href)
+        page.goto(href)
+        page.wait_for_selector('html[data-state="ready"], html[data-state="setup"]',
+                               state="attached", timeout=30_000)
     else:
         page.evaluate("(h) => { location.hash = h.split('#')[1]; }", href)
 
@@ -111,22 +112,54 @@ def totals(page):
     return [int(t) for _, t in sorted(gameui.read(page)["totals"])]
 
 
-@pytest.mark.parametrize("ruleset", ["dice-poker", "dice-poker-classic", "yahtzee"])
-def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready, ruleset):
+def finish_everywhere(devices, last):
+    """The last link to every device that did not make it; then every page shows the end,
+    the same totals as the engine's replay of the link, and that every roll was checked."""
+    final = bylink.game_of(bylink.from_fragment(fragment_of(last)))
+    assert final.is_over
+    for page in devices.values():
+        if page.evaluate("() => document.getElementById('remote-link').href") != last:
+            open_link(page, last, None, None, fresh=False)
+    rolls = bylink.rolls_checked(bylink.from_fragment(fragment_of(last)))
+    for page in set(devices.values()):
+        page.wait_for_selector("#end-dialog[open] #remote-checked")
+        assert totals(page) == final.totals()
+        page.wait_for_function("(n) => document.getElementById('remote-checked').textContent"
+                               ".includes('all ' + n + ' come from')", arg=rolls)
+    return final
+
+
+def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
     ann = new_context().new_page()
     ben = new_context().new_page()
-    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"], ruleset)
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
     first = link_on(ann)
     assert "Ben" in ann.evaluate(READ)["to"]
     last = play_game({"Ann": ann, "Ben": ben}, site_url, goto_ready, first)
-    final = bylink.game_of(bylink.from_fragment(fragment_of(last)))
-    assert final.is_over
-    for page in (ann, ben):
-        if page.evaluate("() => !location.href.includes('x')") and page is not None:
-            pass
-    open_link(ben if bylink.from_fragment(fragment_of(last)).plan.roller(final.rounds * 2 - 1) == 0
-              else ann, last, site_url, goto_ready, fresh=False)
-    for page in (ann, ben):
-        page.wait_for_selector("#end-dialog[open]")
-        assert totals(page) == final.totals()
-        page.wait_for_function("() => /\\d/.test(document.getElementById('remote-checked').textContent)")
+    final = finish_everywhere({"Ann": ann, "Ben": ben}, last)
+    # high scores: each device records its own players
+    scores = {name: json.loads(page.evaluate("localStorage.getItem('dicepoker.highscores')"))
+              for name, page in (("Ann", ann), ("Ben", ben))}
+    for name, table in scores.items():
+        assert [e["name"] for e in table["dice-poker"]] == [name]
+    # the kept games: listed on the setup screen, the game over
+    ben.click("#end-new-game")
+    ben.wait_for_selector("#remote-games li[data-remote-entry]")
+    assert "game over" in ben.inner_text("#remote-games")
+
+
+def test_three_players_one_device_holding_two_seats(new_context, site_url, goto_ready):
+    host = new_context().new_page()
+    cy = new_context().new_page()
+    setup(host, site_url, goto_ready, ["Ann", "Ben", "Cy"], ["human", "human", "remote"],
+          "dice-poker-classic")
+    last = play_game({"Ann": host, "Ben": host, "Cy": cy}, site_url, goto_ready, link_on(host))
+    finish_everywhere({"Ann": host, "Ben": host, "Cy": cy}, last)
+
+
+def test_three_devices(new_context, site_url, goto_ready):
+    pages = {name: new_context().new_page() for name in ("Ann", "Ben", "Cy")}
+    setup(pages["Ann"], site_url, goto_ready, ["Ann", "Ben", "Cy"],
+          ["human", "remote", "remote"], "yahtzee")
+    last = play_game(pages, site_url, goto_ready, link_on(pages["Ann"]))
+    finish_everywhere(pages, last)
