@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "cb366d6f9235bd7b";
+const VERSION = "83b3e8d55bb7d185";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -145,6 +145,10 @@ def _bad(state, error):
     if isinstance(turn, int) and shared is not None:
         seat = turn % len(shared.names)
         text["params"] = {"name": shared.names[seat], "round": turn // len(shared.names) + 1}
+        device = params.get("device")
+        if isinstance(device, int):
+            text["params"]["device"] = names_list([shared.names[s]
+                                                   for s in shared.plan.seats_of(device)])
     if "names" in params:
         text["params"]["name"] = names_list(params["names"])
     say(state, text)

@@ -372,6 +372,7 @@ def merged(held, incoming):
     LinkError for a link that cannot be taken; ``held`` is never changed."""
     what = compare(held, incoming)
     if what != "newer":
+        check(incoming, held)       # the same turns with other values is no replay
         return held, what
     # what the device held that the link lacks (a commitment or a reveal of its own
     # that the sender did not know yet) stays

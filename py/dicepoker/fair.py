@@ -218,6 +218,10 @@ def verify(plan, commits, revealed, held=None):
         old_count, old_value = held[d] if held is not None else (0, commits[d])
         if old_count > count:
             old_count, old_value = 0, commits[d]
+        if old_count == count and old_count:        # the same value, or another one
+            if value != old_value:
+                return d, first_turn_of(plan, d, count - 1)
+            continue
         if walk(value, count - old_count) != (old_value if old_count else commits[d]):
             return d, first_turn_of(plan, d, old_count)
         if walk(value, count) != commits[d]:

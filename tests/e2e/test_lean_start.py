@@ -35,6 +35,8 @@ LATER = [
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
     re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
+    # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
+    re.compile(r"/ui/remote(_panel)?\.|/control/remote\.|/dicepoker/(fair|bylink|keyed_dice)\."),
 ]
 
 
