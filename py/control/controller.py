@@ -27,8 +27,6 @@ for _module in (play, games, dialogs):
 LATER = {"stored": "control.incoming", "load_game": "control.incoming",
          "download_bad_save": "control.incoming", "finish": "control.ending",
          "play_again": "control.ending", "history": "control.incoming"}
-for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
-    LATER[_kind] = "control.remote"     # games played by link
 for _kind in ("hint", "advice", "advice_failed", "hint_list", "tick", "computer_move", "speed",
               "skip", "computer_fallback", "effect_failed"):
     LATER[_kind] = "control.assist"

@@ -8,7 +8,6 @@
 
 from dicepoker.errors import DicePokerError, InvalidSave, InvalidSetup
 from dicepoker.game import Game
-from dicepoker.seats import REMOTE
 
 from .dialogs import ask, close_dialog, open_dialog, say
 from .links import link_key, setup_from_params
@@ -157,11 +156,7 @@ def _check(setup):
 
 
 def on_setup(state, setup, fx, ctl):
-    """The setup form was sent: ``{"players", "seats", "ruleset", "seed"}``; with a remote
-    seat it is a game by link (``control.remote``)."""
-    if isinstance(setup, dict) and REMOTE in (setup.get("seats") or ()):
-        ctl.run({"remote_setup": setup}, fx)
-        return
+    """The setup form was sent: ``{"players", "seats", "ruleset", "seed"}``."""
     try:
         _check(setup)
     except InvalidSetup as error:

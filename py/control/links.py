@@ -42,7 +42,7 @@ def setup_from_params(params):
     seats = params.get("seats")
     seats = check_seats(seats.split(",") if isinstance(seats, str) else None, len(players))
     if REMOTE in seats:                 # a game by link comes by its fragment, not a query
-        raise InvalidSetup("bad_seats", "a challenge link has no remote seat")
+        raise InvalidSetup("bad_seats", "")
     ruleset = params.get("rules") or DEFAULT_RULESET
     get_ruleset(ruleset)
     seed = params.get("seed")

@@ -157,8 +157,9 @@ def _bad(state, error):
 def _show(state, remote, game, fx, held=()):
     remote.game = game
     recorded = game.is_over and (remote.device is None or remote.recorded)
-    show(state, game, new_meta(recorded=recorded, rev=state.meta["rev"], remote=remote.id), held,
-         screen="game")
+    meta = new_meta(recorded=recorded, rev=state.meta["rev"])
+    meta["remote"] = remote.id      # saved with the game: a reload shows this game's panel
+    show(state, game, meta, held, screen="game")
     state.remote = remote
     state.dialogs = []
     remote.update()

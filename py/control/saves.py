@@ -11,11 +11,8 @@ that was refused then shows the newer game (the ``stored`` action).
 from dicepoker.game import is_int
 
 
-def new_meta(link=None, recorded=False, rev=0, remote=None):
-    meta = {"link": link, "recorded": recorded, "rev": rev}
-    if remote:
-        meta["remote"] = remote     # the id of a game played by link (control.remote)
-    return meta
+def new_meta(link=None, recorded=False, rev=0):
+    return {"link": link, "recorded": recorded, "rev": rev}
 
 
 def clean_meta(data):
@@ -23,9 +20,8 @@ def clean_meta(data):
     if not isinstance(data, dict):
         data = {}
     link, rev = data.get("link"), data.get("rev")
-    remote = data.get("remote")
     return new_meta(link if isinstance(link, str) else None, data.get("recorded") is True,
-                    rev if is_int(rev) and rev >= 0 else 0, remote if isinstance(remote, str) else None)
+                    rev if is_int(rev) and rev >= 0 else 0)
 
 
 def may_write(stored_meta, base):

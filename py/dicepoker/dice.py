@@ -142,7 +142,4 @@ def dice_from_dict(data):
         if not isinstance(faces, list):
             raise InvalidSetup("bad_dice_source", "scripted dice need a list of faces")
         return ScriptedDice(faces)
-    if kind == "keyed":             # a game played by link (dicepoker.fair): fetched with saves
-        from .keyed_dice import keyed_from_dict
-        return keyed_from_dict(data)
     raise InvalidSetup("bad_dice_source", "unknown kind of dice source %r" % (kind,))

@@ -4,15 +4,13 @@ controller (``control``) + views + effects + input + storage + texts -> :class:`
 Nothing else happens here; each part says what it does in its own module.
 """
 
-import asyncio
-
 from control.controller import Controller
 from control.state import joker_possible
 
 from . import lazy, storage as keys
 from .board import Board
 from .confirm import Confirm
-from .dom import document, listen, query_params, window
+from .dom import query_params, window
 from .effects import Effects
 from .input import bind
 from .language import Texts, apply_static_texts, load_start_catalogue
@@ -44,13 +42,6 @@ def _views(shell):
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
     ]
-
-
-async def _remote(shell):
-    try:
-        await (await lazy.load("ui.remote")).start(shell)
-    except lazy.LazyLoadError:
-        shell.act({"say": "transfer.load_failed"})
 
 
 async def start():
@@ -86,10 +77,8 @@ async def start():
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED)}})
-    meta = saved["meta"]
-    if window.location.hash or isinstance(meta, dict) and meta.get("remote"):
-        await _remote(shell)        # a game by link (ui.remote)
-    listen(document.defaultView, "hashchange", lambda event: asyncio.create_task(_remote(shell)))
+    if window.location.hash or "remote" in str(saved["meta"]):
+        await (await lazy.load("ui.remote")).start(shell)   # a game by link (ui.remote)
     notice = shell.state.notice
     if notice is not None and texts.cat.say(notice["text"]) is None:
         await texts.complete()      # a damaged save is explained before the page is ready

@@ -84,6 +84,9 @@
     catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
     failed: false
   };
+  // A game link opened in this page (its fragment changed): ui/remote.py hears it once
+  // it is in, else the page starts again with it.
+  window.addEventListener("hashchange", function () { if (!boot.links) { location.reload(); } });
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
   boot.catalogue.catch(function () {});
   boot.modules.catch(function () {});
