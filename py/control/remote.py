@@ -26,11 +26,9 @@ entry}`` (write the record and the list entry) and ``{"forget": True}``
 (drop the fragment from the address bar).
 """
 
-from binascii import hexlify, unhexlify
-
 from dicepoker import bylink, fair
 from dicepoker.errors import DicePokerError
-from dicepoker.fair import LinkError
+from dicepoker.fair import LinkError, from_hex, to_hex
 from dicepoker.game import Game
 from dicepoker.seats import HUMAN, REMOTE, is_computer
 
@@ -39,10 +37,6 @@ from .games import load_text, show
 from .messages import error_message, message, names_list
 from .play import save_game
 from .saves import new_meta
-
-
-def _hex(data):
-    return hexlify(data).decode()
 
 
 class Remote:
@@ -110,7 +104,7 @@ class Remote:
 
     def record(self, state):
         return {"id": self.id, "device": self.device,
-                "secret": _hex(self.secret) if self.secret else None,
+                "secret": to_hex(self.secret) if self.secret else None,
                 "base": self.base.fragment(), "recorded": state.meta["recorded"],
                 "save": self.game.to_json(held=state.held)}
 
@@ -124,10 +118,7 @@ class Remote:
 
 
 def _entropy(arg, size):
-    try:
-        data = unhexlify(arg.get("entropy") or "")
-    except Exception:
-        data = b""
+    data = from_hex(arg.get("entropy")) or b""
     if len(data) < size:
         raise LinkError("secret", "no random bytes")
     return data
@@ -214,11 +205,7 @@ def from_record(record):
         raise LinkError("damaged", "no record")
     base = bylink.from_fragment(record.get("base"))
     device = record.get("device")
-    secret = record.get("secret")
-    try:
-        secret = unhexlify(secret) if isinstance(secret, str) else None
-    except Exception:
-        secret = None
+    secret = from_hex(record.get("secret"))
     if device is not None and (not isinstance(device, int) or not 0 <= device < base.plan.devices
                                or secret is None):
         raise LinkError("damaged", "a damaged record")

@@ -36,6 +36,7 @@ Pure Python for CPython and MicroPython (``hashlib.sha256`` is in both).
 """
 
 import hashlib
+from binascii import hexlify, unhexlify
 
 from .errors import DicePokerError
 from .keyed_dice import KEY_BYTES
@@ -48,6 +49,18 @@ MAX_DEVICES = 8
 class LinkError(DicePokerError):
     """A link that cannot be taken: ``code`` says why (``damaged``, ``other_game``,
     ``older``, ``forked``, ``unverified``, ``impossible``, ``not_yours``, ``secret``)."""
+
+
+def to_hex(data):
+    return hexlify(data).decode()
+
+
+def from_hex(text):
+    """Bytes of a hex text, or None (never an exception: it comes from storage)."""
+    try:
+        return unhexlify(text) if isinstance(text, str) else None
+    except Exception:
+        return None
 
 
 def digest(data):

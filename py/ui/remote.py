@@ -17,9 +17,12 @@ from control import controller
 from . import effects, lazy
 from .dom import document, listen, window
 
-_PROTOCOL = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink", "dicepoker/savefile")
-lazy.GROUPS["control.remote"] = _PROTOCOL + ("control/remote",)
-lazy.GROUPS["ui.remote_panel"] = _PROTOCOL + ("control/remote", "ui/remote_panel")
+# (literal tuples: tests/test_compiled_mpy.py reads them)
+lazy.GROUPS["control.remote"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink",
+                                 "dicepoker/savefile", "control/remote")
+lazy.GROUPS["ui.remote_panel"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink",
+                                  "dicepoker/savefile", "control/remote", "ui/stylesheets",
+                                  "ui/remote_panel")
 for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
     controller.LATER[_kind] = "control.remote"
 effects.LATER["remote"] = "ui.remote"
