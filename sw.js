@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "6e0e865bab295d92";
+const VERSION = "fc7bea7bfd879c3d";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -172,7 +172,7 @@ class RemotePanel:
         remote = state.remote
         link = remote.link if remote is not None and state.screen == "game" else None
         cat = texts.cat
-        key = (link, cat, "end" in state.dialogs,
+        key = (link, cat, "end" in state.dialogs, state.version,
                remote.shared.done if remote is not None else None)
         if key == self._drawn:
             return
@@ -191,6 +191,8 @@ class RemotePanel:
         t = cat.t
         shared = remote.shared
         to = remote.to
+        if not shared.started():        # over the tray's "X plays on their own phone"
+            by_id("handover-main").textContent = t("remote.joining")
         if link is None:
             self.to.textContent = t("remote.your_turn")
         elif to is None:
