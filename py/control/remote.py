@@ -150,9 +150,9 @@ def _show(state, remote, game, fx, held=()):
     recorded = game.is_over and (remote.device is None or remote.recorded)
     meta = new_meta(recorded=recorded, rev=state.meta["rev"])
     meta["remote"] = remote.id      # saved with the game: a reload shows this game's panel
-    show(state, game, meta, held, screen="game")
-    state.remote = remote
     state.dialogs = []
+    show(state, game, meta, held, screen="game")    # a finished, recorded game: its end screen
+    state.remote = remote
     remote.update()
     save_game(state, fx)
     if game.is_over and not state.meta["recorded"]:

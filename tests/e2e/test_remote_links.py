@@ -159,3 +159,32 @@ def test_undo_until_the_link_is_sent_and_a_reload_mid_turn(new_context, site_url
     ann.click("#remote-games [data-remote-game]")
     ann.wait_for_selector("#game:not([hidden])")
     assert ann.evaluate(READ)["href"] == second
+
+
+def test_the_panel_the_list_and_a_finished_game_have_no_axe_violations(new_context, site_url,
+                                                                        goto_ready):
+    from fair_sim import play_game as sim_game
+    from test_mobile_a11y import axe_violations
+    ann = new_context().new_page()
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
+    link_on(ann)
+    for scheme in ("light", "dark"):
+        ann.emulate_media(color_scheme=scheme)
+        assert axe_violations(ann) == [], scheme           # the panel with the link
+    ann.click("#new-game")
+    ann.wait_for_selector("#remote-games li[data-remote-entry]")
+    for scheme in ("light", "dark"):
+        ann.emulate_media(color_scheme=scheme)
+        assert axe_violations(ann) == [], scheme           # the kept games' list
+    # a finished game opened on a device that never played it: checked from the link alone
+    devices, links = sim_game("yahtzee", ["Ann", "Ben"], ["human", "remote"])
+    final = bylink.game_of(bylink.from_fragment(links[-1]))
+    watcher = new_context().new_page()
+    watcher.goto(site_url + "#" + links[-1])
+    watcher.wait_for_selector("#end-dialog[open] #remote-checked")
+    assert [int(t) for _, t in sorted(gameui.read(watcher)["totals"])] == final.totals()
+    rolls = bylink.rolls_checked(bylink.from_fragment(links[-1]))
+    assert "all %d come from" % rolls in watcher.inner_text("#remote-checked")
+    for scheme in ("light", "dark"):
+        watcher.emulate_media(color_scheme=scheme)
+        assert axe_violations(watcher) == [], scheme
