@@ -51,6 +51,7 @@ class Remote:
         self.stored = None          # the state.version last stored
         self.recorded = False       # the results are in the high scores (a finished game)
         self._for = None            # (turns, base) update() last worked on
+        self._setup = None          # the setup form's opening whose seats were set
         self._link = None
 
     @property
@@ -97,6 +98,13 @@ class Remote:
         if state.game is not self.game:
             state.remote = None
             return
+        if state.screen == "setup" and self._setup != state.setup_serial:
+            # the form shows this device's seats as people and the others as friends
+            # (until the game can start, the local game has every seat remote)
+            self._setup = state.setup_serial
+            kinds = self.shared.plan.kinds(self.device) if self.device is not None \
+                else [HUMAN] * len(self.shared.names)
+            state.setup = dict(state.setup, seats=kinds)
         self.update()
         if self.stored != state.version:
             self.stored = state.version

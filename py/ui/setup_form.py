@@ -136,7 +136,7 @@ class SetupForm:
                 turn = t("remote.list_mine", name=", ".join(names))
             else:
                 turn = t("remote.list_turn", name=", ".join(names))
-            text.textContent = "%s: %s" % (", ".join(str(n) for n in entry["players"]), turn)
+            text.textContent = "%s · %s" % (", ".join(str(n) for n in entry["players"]), turn)
             button = document.createElement("button")
             button.type = "button"
             button.className = "btn secondary small"
