@@ -56,6 +56,8 @@ def wait(state, fx, ms):
 def tidy(state, fx):
     """Keep the invariants every action leaves: a hint of another position goes, and a
     computer's turn has exactly one timer set for its position."""
+    if state.remote is not None:
+        state.remote.after(state, fx)       # a game played by link: the link to send
     hint = state.hint
     if hint is not None and (not playing(state) or hint["for"] != position(state)):
         state.hint = None

@@ -21,7 +21,7 @@ from dicepoker.dice import normalise_seed
 from dicepoker.errors import InvalidSetup
 from dicepoker.game import check_players, check_seats
 from dicepoker.rules import DEFAULT_RULESET, get_ruleset
-from dicepoker.seats import HUMAN
+from dicepoker.seats import HUMAN, REMOTE
 
 
 def setup_from_params(params):
@@ -41,6 +41,8 @@ def setup_from_params(params):
     players = check_players(names)
     seats = params.get("seats")
     seats = check_seats(seats.split(",") if isinstance(seats, str) else None, len(players))
+    if REMOTE in seats:                 # a game by link comes by its fragment, not a query
+        raise InvalidSetup("bad_seats", "")
     ruleset = params.get("rules") or DEFAULT_RULESET
     get_ruleset(ruleset)
     seed = params.get("seed")

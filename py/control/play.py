@@ -118,7 +118,8 @@ def undo(state, arg, fx, ctl):
     Allowed while a computer waits for its first roll (its turn is taken back
     with the box), not once the game is over (its results are recorded)."""
     game = state.game
-    if state.confirm is not None or game is None or game.is_over or not undo_allowed(game):
+    if state.confirm is not None or game is None or game.is_over \
+            or not undo_allowed(game, state.remote):
         return
     box = game.moves[-1]["score"]
     game.undo()

@@ -51,6 +51,7 @@ class State:
         self.setup_serial = 0       # counts openings of the setup form (the form is refilled)
         self.setup_error = None     # why the setup was refused, as a message
         self.computers = Computers()
+        self.remote = None          # control.remote.Remote: a game played by link on screen
 
 
 # ------------------------------------------------------------ derived facts
@@ -74,13 +75,14 @@ def person_turn(state):
     return current_seat(state) == HUMAN
 
 
-def undo_allowed(game):
+def undo_allowed(game, remote=None):
     """Undo takes back the last box until the next roll (the engine's rule), but never
-    a computer's box: right after a score the one who scored is the seat before the current."""
+    a computer's box: right after a score the one who scored is the seat before the current;
+    in a game by link, not once the link is sent (``remote.locked``)."""
     if game is None or not game.can_undo:
         return False
     scorer = (game.current_player - 1) % len(game.players)
-    return game.seats[scorer] == HUMAN
+    return game.seats[scorer] == HUMAN and not (remote and remote.locked())
 
 
 def position(state):

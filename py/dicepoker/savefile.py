@@ -12,10 +12,19 @@ the page fetches it on first use (``ui.lazy``).
 
 import json
 
-from .dice import dice_from_dict
+from .dice import dice_from_dict as _dice_from_dict
 from .errors import DicePokerError, InvalidSave, InvalidSetup
 from .game import SAVE_FORMAT, SAVE_VERSION, Game, is_int
 from .rules import DICE_COUNT, MAX_ROLLS, RULESETS
+
+
+def dice_from_dict(data):
+    """A save's dice source: the engine's kinds, or a game by link's keyed dice
+    (``dicepoker.keyed_dice``, fetched with this module: not a start module)."""
+    if isinstance(data, dict) and data.get("kind") == "keyed":
+        from .keyed_dice import keyed_from_dict
+        return keyed_from_dict(data)
+    return _dice_from_dict(data)
 
 
 def load(text):

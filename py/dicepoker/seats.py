@@ -9,7 +9,8 @@ OPTIMAL = "optimal"
 GOOD = "good"
 BEGINNER = "beginner"
 COMPUTER_LEVELS = (OPTIMAL, GOOD, BEGINNER)
-SEAT_KINDS = (HUMAN,) + COMPUTER_LEVELS
+REMOTE = "remote"           # a friend who plays this seat on another device (dicepoker.fair)
+SEAT_KINDS = (HUMAN,) + COMPUTER_LEVELS + (REMOTE,)
 
 
 def is_computer(seat):

@@ -36,15 +36,17 @@ SETUP = ("ui/stylesheets", "ui/setup_form")
 # module fetched on first use that needs no other (control.assist, ui.rules, ui.switch,
 # ...) is not listed: it is its own file.  One fetched on first use may add its own
 # groups (ui.stats: the statistics screen's).
+_SAVES = ("dicepoker/keyed_dice", "dicepoker/savefile")   # a game by link's dice: keyed
 _ASSISTANTS = ("ui/coach", "ui/computer", "ui/assistants")  # they fetch the strategy when needed
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
     "ui.hint": ("ui/words", "ui/hint"),
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/review"),
-    "ui.transfer_dialog": ("dicepoker/savefile", "dicepoker/stats", "ui/history",
+    "dicepoker.savefile": _SAVES,
+    "ui.transfer_dialog": _SAVES + ("dicepoker/stats", "ui/history",
                            "ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
-    "control.incoming": ("dicepoker/savefile", "control/incoming"),   # games from elsewhere
+    "control.incoming": _SAVES + ("control/incoming",),   # games from elsewhere
     "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/end"),
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,

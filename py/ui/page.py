@@ -10,7 +10,7 @@ from control.state import joker_possible
 from . import lazy, storage as keys
 from .board import Board
 from .confirm import Confirm
-from .dom import query_params
+from .dom import query_params, window
 from .effects import Effects
 from .input import bind
 from .language import Texts, load_start_catalogue
@@ -77,6 +77,8 @@ async def start():
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED)}})
+    if window.location.hash or "remote" in str(saved["meta"]):
+        await (await lazy.load("ui.remote")).start(shell)   # a game by link (ui.remote)
     notice = shell.state.notice
     if notice is not None and texts.cat.say(notice["text"]) is None:
         await texts.complete()      # a damaged save is explained before the page is ready

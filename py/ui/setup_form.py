@@ -18,9 +18,13 @@ query, the page may start on it, so static/js/boot.js fetches this module
 with the start bundle then.
 """
 
+import asyncio
+
 from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
 from dicepoker.rules import DEFAULT_RULESET
-from dicepoker.seats import COMPUTER_LEVELS, HUMAN
+from dicepoker.seats import COMPUTER_LEVELS, HUMAN, REMOTE
+
+from . import lazy
 
 from .dom import by_id, clone_template, document, listen
 
@@ -48,10 +52,36 @@ class SetupForm:
 
         def on_submit(event):
             event.preventDefault()
-            shell.act({"setup": self.read()})
+            setup = self.read()
+            if REMOTE in setup["seats"]:        # a game by link: its module first
+                asyncio.create_task(self._remote(shell, "remote_setup", setup))
+            else:
+                shell.act({"setup": setup})
+
+        def on_open(event):
+            button = event.target.closest("[data-remote-game]")
+            if button is not None:
+                asyncio.create_task(self._remote(shell, "remote_resume",
+                                                 button.getAttribute("data-remote-game")))
+        self.shell = shell
+        self.texts = shell.texts
+        self.games = document.createElement("section")
+        self.games.id = "remote-games"
+        self.games.className = "panel remote-games"
+        self.games.hidden = True
+        form.before(self.games)
+        listen(self.games, "click", on_open)
         listen(form, "click", on_click)
         listen(form, "submit", on_submit)
         listen(form, "change", lambda event: self.relabel())     # a seat chosen
+
+    async def _remote(self, shell, kind, value):
+        try:
+            remote = await lazy.load("ui.remote")
+        except lazy.LazyLoadError:
+            shell.act({"say": "transfer.load_failed"})
+            return
+        await remote.act(shell, kind, value)
 
     def draw(self, state, texts):
         if texts.cat is not self.cat:
@@ -59,11 +89,62 @@ class SetupForm:
         if state.setup_serial != self._serial:
             self._serial = state.setup_serial
             self.fill(state.setup if isinstance(state.setup, dict) else {})
+            self.list_games()
         if state.setup_error is not self._error:
-            self._error = state.setup_error
-            self.show_error(texts.cat.say(state.setup_error) if state.setup_error else None)
+            text = texts.say(state.setup_error) if state.setup_error else None
+            if text is not None or not state.setup_error:
+                self._error = state.setup_error     # else: worded once the rest is in
+            self.show_error(text)
             if state.setup_error:
                 self.focus_first_problem()
+
+    async def _list_later(self):
+        await self.texts.complete()
+        self.list_games()
+
+    def list_games(self):
+        """The games by link this device keeps (``dicepoker.remote-games``), newest first,
+        with whose turn it is; Open shows one (``ui.remote``)."""
+        games = self.shell.storage.get_json("dicepoker.remote-games", {})
+        games = games if isinstance(games, dict) else {}
+        self.games.replaceChildren()
+        self._games = games
+        self.games.hidden = not games
+        if not games:
+            return
+        if not self.cat.complete:       # the list's words are not in the start part
+            asyncio.create_task(self._list_later())
+            return
+        t = self.cat.t
+        title = document.createElement("h3")
+        title.textContent = t("remote.list_title")
+        listing = document.createElement("ul")
+        listing.className = "remote-list"
+        order = sorted(games, key=lambda k: -(games[k].get("when") or 0)
+                       if isinstance(games[k], dict) else 0)
+        for game_id in order:
+            entry = games[game_id]
+            if not isinstance(entry, dict) or not isinstance(entry.get("players"), list):
+                continue
+            li = document.createElement("li")
+            li.setAttribute("data-remote-entry", game_id)
+            text = document.createElement("span")
+            names = [n for n in entry.get("to") or [] if isinstance(n, str)]
+            if entry.get("over"):
+                turn = t("remote.list_over")
+            elif entry.get("mine"):
+                turn = t("remote.list_mine", name=", ".join(names))
+            else:
+                turn = t("remote.list_turn", name=", ".join(names))
+            text.textContent = "%s · %s" % (", ".join(str(n) for n in entry["players"]), turn)
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "btn secondary small"
+            button.setAttribute("data-remote-game", game_id)
+            button.textContent = t("remote.list_open")
+            li.append(text, button)
+            listing.appendChild(li)
+        self.games.append(title, listing)
 
     # ---------------------------------------------------------------- filling
     def fill(self, setup):
@@ -92,11 +173,11 @@ class SetupForm:
         name_input.maxLength = MAX_NAME_LENGTH
         name_input.id = "player-name-%d" % number
         select = li.querySelector(".player-seat")
-        for kind in COMPUTER_LEVELS:
+        for kind in COMPUTER_LEVELS + (REMOTE,):
             option = document.createElement("option")
             option.value = kind
             select.appendChild(option)
-        select.value = seat if seat == HUMAN or seat in COMPUTER_LEVELS else HUMAN
+        select.value = seat if seat == HUMAN or seat in COMPUTER_LEVELS or seat == REMOTE else HUMAN
         default = self._default_name(li, number)
         name_input.value = name if name else default
         if not name or name == default:
@@ -136,7 +217,7 @@ class SetupForm:
 
     def _default_name(self, li, number):
         """"Player 2" for a person's seat, "Computer 2" for a computer's."""
-        human = li.querySelector(".player-seat").value == HUMAN
+        human = li.querySelector(".player-seat").value in (HUMAN, REMOTE)
         return self.cat.t("setup.default_name" if human else "setup.default_computer",
                           number=number)
 
@@ -155,6 +236,7 @@ class SetupForm:
     def set_catalogue(self, catalogue):
         self.cat = catalogue
         self.relabel()
+        self.list_games()
 
     # ---------------------------------------------------------------- reading
     def read(self):

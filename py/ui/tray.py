@@ -54,7 +54,7 @@ class Tray:
         computer = computer_turn(state)
         version, scored, by = state.last_box    # a computer's last box, until the next move
         scored = cat.say(scored) if version == state.version and is_computer(by) else ""
-        self._draw_message(game, t, seat, computer, scored)
+        self._draw_message(game, t, seat, computer, scored, cat.complete)
         hint = state.hint
         keep = hint["keep"] if hint is not None and hint["state"] == "shown" else ()
         can_hold = game.can_hold and not computer
@@ -80,7 +80,7 @@ class Tray:
 
         self.roll.show(not over)
         self.show_results.show(over)
-        self.roll.disabled(not game.can_roll or len(state.held) == 5 or computer)
+        self.roll.disabled(not game.can_roll or len(state.held) == 5 or seat != HUMAN)
         rolls = (over, game.rolls_used, game.rolls_left)
         if not over and self._rolls_drawn != rolls:
             self._rolls_drawn = rolls
@@ -91,7 +91,7 @@ class Tray:
             else:
                 self.roll_text.text(t("roll.none_left"))
                 self.roll_left.text("")
-        self.undo.disabled(over or not undo_allowed(game))
+        self.undo.disabled(over or not undo_allowed(game, state.remote))
         self.hint_button.disabled(over or seat != HUMAN)
         playing = not over
         self.bar.show(playing and has_computers(game))
@@ -99,10 +99,11 @@ class Tray:
         if self._speed != state.computers.speed:
             self._speed = self.speed.el.value = state.computers.speed
 
-    def _draw_message(self, game, t, seat, computer, scored):
+    def _draw_message(self, game, t, seat, computer, scored, complete):
         name = game.players[game.current_player]
         used = game.rolls_used
-        drawn = (game, game.current_player, used, game.is_over, computer, scored)
+        # (``complete``: a message of the rest of the catalogue is worded once it is in)
+        drawn = (game, game.current_player, used, game.is_over, computer, scored, complete)
         if self._message_drawn == drawn:
             return                      # what to do now changes with a roll or a box, not a die
         self._message_drawn = drawn
@@ -110,8 +111,10 @@ class Tray:
             main, sub = t("handover.over"), ""
         elif computer:                  # nobody passes the device to a computer
             main, sub = t("computer.turn", name=name), t("seat." + seat)
+        elif seat != HUMAN:             # a friend's turn, on their own device
+            main, sub = t("remote.waiting", name=name), ""
         elif not used:
-            humans = sum(1 for s in game.seats if not is_computer(s))
+            humans = game.seats.count(HUMAN)
             if humans > 1:
                 main, sub = t("handover.pass", name=name), t("handover.roll", name=name)
             elif len(game.players) > 1:

@@ -68,7 +68,7 @@
   // Opened without a query (no challenge link), the page may start on the setup
   // screen, whose form and look are not in the start files: they come along
   // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
-  var setup = !window.location.search;
+  var setup = !window.location.search && !window.location.hash;
   var extra = setup ? ["ui/stylesheets.mpy", "ui/setup_form.mpy"] : [];
   var setupCss = document.getElementById("setup-css");
   if (setup && setupCss) { setupCss.href = setupCss.getAttribute("data-href"); }
@@ -88,6 +88,9 @@
     catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
     failed: false
   };
+  // A game link opened in this page (its fragment changed): ui/remote.py hears it once
+  // it is in, else the page starts again with it.
+  window.addEventListener("hashchange", function () { if (!boot.links) { location.reload(); } });
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
   boot.catalogue.catch(function () {});
   boot.modules.catch(function () {});

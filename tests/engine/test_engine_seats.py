@@ -13,7 +13,8 @@ def test_seat_kinds_have_one_definition():
     assert seats.HUMAN == "human"
     assert seats.COMPUTER_LEVELS == (seats.OPTIMAL, seats.GOOD, seats.BEGINNER)
     assert seats.COMPUTER_LEVELS == ("optimal", "good", "beginner")
-    assert SEAT_KINDS is seats.SEAT_KINDS == ("human", "optimal", "good", "beginner")
+    assert SEAT_KINDS is seats.SEAT_KINDS == ("human", "optimal", "good", "beginner", "remote")
+    assert seats.REMOTE == "remote" and not seats.is_computer(seats.REMOTE)
     assert not seats.is_computer("human")
     for level in seats.COMPUTER_LEVELS:
         assert seats.is_computer(level)
@@ -22,11 +23,11 @@ def test_seat_kinds_have_one_definition():
 
 
 def test_a_game_takes_every_seat_kind_and_no_other():
-    game = Game(["A", "B", "C", "D"], seed=1, seats=list(seats.SEAT_KINDS))
-    assert game.seats == ["human", "optimal", "good", "beginner"]
+    game = Game(["A", "B", "C", "D", "E"], seed=1, seats=list(seats.SEAT_KINDS))
+    assert game.seats == ["human", "optimal", "good", "beginner", "remote"]
     assert load(game.to_json())[0].seats == game.seats
     assert Game(["A"], seed=1).seats == [seats.HUMAN]
     with pytest.raises(InvalidSetup) as caught:
         Game(["A"], seed=1, seats=["robot"])
     assert caught.value.code == "bad_seats"
-    assert "human, optimal, good, beginner" in str(caught.value)
+    assert "human, optimal, good, beginner, remote" in str(caught.value)

@@ -1,0 +1,320 @@
+"""A game played by link, in the controller: set up, take a link in, play, send.
+
+Each device keeps, per game, a **record** (``ui.remote_panel`` stores it):
+``{"id", "device", "secret": hex, "base": fragment, "save": engine JSON,
+"held": [...]}``.  ``base`` is the shared state as this device last took it
+in or sent it; the turns its players have played since are in the local
+game (``save``), so an undo takes a box back until the link is sent, and a
+reload loses nothing.  :class:`Remote` (``state.remote``) is that record on
+screen; :meth:`Remote.after` runs after every action (``control.controller.tidy``)
+and works out the link to send from ``base`` and the local game.
+
+Actions (``control.controller.LATER``: this module is fetched on first use):
+
+- ``remote_setup`` ``{"players", "seats", "ruleset", "entropy": hex}``: a new
+  game with remote seats, set up here (device 0);
+- ``remote_open`` ``{"fragment", "record": record or None, "entropy": hex}``:
+  a link was opened; ``record`` is this device's record of that game, if any;
+- ``remote_resume`` ``{"record": record}``: a kept game opened from the list
+  (or the page reloaded on one);
+- ``remote_sent`` id: the link was shared (Share, or the link itself): the
+  turns in it are sent, undo stops there.
+
+Every refusal says why (``remote.bad_<code>``) and leaves the game this
+device holds as it was.  Effects: ``remote`` ``{"store": record, "index":
+entry}`` (write the record and the list entry) and ``{"forget": True}``
+(drop the fragment from the address bar).
+"""
+
+from dicepoker import bylink, fair
+from dicepoker.errors import DicePokerError
+from dicepoker.fair import LinkError, from_hex, to_hex
+from dicepoker.game import Game
+from dicepoker.seats import HUMAN, REMOTE, is_computer
+
+from .dialogs import ask, say
+from .games import load_text, show
+from .messages import error_message, message, names_list
+from .play import save_game
+from .saves import new_meta
+
+
+class Remote:
+    """This device's part in a game played by link (``state.remote``)."""
+
+    def __init__(self, base, device, secret):
+        self.base = base            # bylink.Shared: as taken in or sent
+        self.device = device        # None: a device that only watches (a finished game)
+        self.secret = secret
+        self.shared = base          # base and the turns played here since
+        self.game = None            # the engine game on screen
+        self.stored = None          # the state.version last stored
+        self.recorded = False       # the results are in the high scores (a finished game)
+        self._for = None            # (turns, base) update() last worked on
+        self._setup = None          # the setup form's opening whose seats were set
+        self._link = None
+
+    @property
+    def id(self):
+        return self.base.id
+
+    def local_game(self):
+        return bylink.game_of(self.base, self.device, self.secret)
+
+    def update(self):
+        """Work out ``shared``: ``base`` with the turns the local game has played."""
+        game, base = self.game, self.base
+        turns = bylink.turns_of(game)
+        if self._for == (turns, base):
+            return
+        self._for = (turns, base)
+        if self.device is None or turns == base.turns:
+            self.shared = base
+        else:
+            self.shared = bylink.act(bylink.with_turns(base, game), self.device, self.secret)
+        self._link = None if self.device is not None and self.to == self.device \
+            else self.shared.fragment()
+
+    @property
+    def to(self):
+        """The device that acts next (None: the game is over)."""
+        return self.shared.next_actor()
+
+    @property
+    def link(self):
+        """The fragment to send, or None while this device is to play."""
+        return self._link
+
+    def locked(self):
+        """An undo would take back a turn already sent (``base`` has it)."""
+        return len(bylink.turns_of(self.game)) <= self.base.done
+
+    def names_of(self, device):
+        plan = self.shared.plan
+        return [self.shared.names[s] for s in plan.seats_of(device)]
+
+    def after(self, state, fx):
+        """After every action: drop out when another game is on screen; else the link."""
+        if state.game is not self.game:
+            state.remote = None
+            return
+        if state.screen == "setup" and self._setup != state.setup_serial:
+            # the form shows this device's seats as people and the others as friends
+            # (until the game can start, the local game has every seat remote)
+            self._setup = state.setup_serial
+            kinds = self.shared.plan.kinds(self.device) if self.device is not None \
+                else [HUMAN] * len(self.shared.names)
+            state.setup = dict(state.setup, seats=kinds)
+        self.update()
+        if self.stored != state.version:
+            self.stored = state.version
+            fx.add("remote", {"store": self.record(state), "index": self.entry()})
+
+    def record(self, state):
+        return {"id": self.id, "device": self.device,
+                "secret": to_hex(self.secret) if self.secret else None,
+                "base": self.base.fragment(), "recorded": state.meta["recorded"],
+                "save": self.game.to_json(held=state.held)}
+
+    def entry(self):
+        """The kept games' list: who plays, and whose turn it is."""
+        to = self.to
+        return {"players": list(self.shared.names),
+                "to": self.names_of(to) if to is not None else [],
+                "mine": to is not None and to == self.device,
+                "over": self.shared.over}
+
+
+def _entropy(arg, size):
+    data = from_hex(arg.get("entropy")) or b""
+    if len(data) < size:
+        raise LinkError("secret", "no random bytes")
+    return data
+
+
+def _bad(state, error):
+    """Say why a link or a setup was refused (the game held stays as it was)."""
+    code = getattr(error, "code", None)
+    params = dict(getattr(error, "params", None) or {})
+    text = {"key": "remote.bad_damaged", "params": {}}
+    if code in ("other_game", "older", "forked", "impossible", "not_yours", "secret",
+                "unverified", "not_here"):
+        text = {"key": "remote.bad_" + code, "params": {}}
+    turn, shared = params.get("turn"), params.get("shared")
+    if isinstance(turn, int) and shared is not None:
+        seat = turn % len(shared.names)
+        text["params"] = {"name": shared.names[seat], "round": turn // len(shared.names) + 1}
+        device = params.get("device")
+        if isinstance(device, int):
+            text["params"]["device"] = names_list([shared.names[s]
+                                                   for s in shared.plan.seats_of(device)])
+    if "names" in params:
+        text["params"]["name"] = names_list(params["names"])
+    say(state, text)
+
+
+def _show(state, remote, game, fx, held=()):
+    remote.game = game
+    recorded = game.is_over and (remote.device is None or remote.recorded)
+    meta = new_meta(recorded=recorded, rev=state.meta["rev"])
+    meta["remote"] = remote.id      # saved with the game: a reload shows this game's panel
+    state.dialogs = []
+    show(state, game, meta, held, screen="game")    # a finished, recorded game: its end screen
+    state.remote = remote
+    remote.update()
+    save_game(state, fx)
+    if game.is_over and not state.meta["recorded"]:
+        fx.add("timer", {"ms": 0, "action": {"finish": state.version}})
+    elif not game.is_over:
+        fx.add("announce", message("announce.next", name=game.players[game.current_player]))
+
+
+# ------------------------------------------------------------------ setup
+def check_setup(setup):
+    """Raise InvalidSetup unless ``setup`` makes a game by link: 2 to 8 players, people on
+    this device and at least one friend on another, no computer."""
+    from dicepoker.errors import InvalidSetup
+    seats = setup.get("seats") or []
+    Game(setup["players"], ruleset=setup["ruleset"], seed=1, seats=seats)
+    if any(is_computer(s) for s in seats):
+        raise InvalidSetup("remote_computer", "a game by link is between people")
+    if HUMAN not in seats:
+        raise InvalidSetup("remote_alone", "someone plays on this device")
+
+
+def on_setup(state, setup, fx, ctl):
+    try:
+        check_setup(setup)
+        entropy = _entropy(setup, 22)
+    except DicePokerError as error:
+        state.setup_error = error_message(error)
+        return
+    except (KeyError, TypeError, AttributeError):
+        state.setup_error = message("error.unknown")
+        return
+    state.setup_error = None
+    if state.game is not None and not state.game.is_over and not setup.get("sure"):
+        ask(state, "leave", {"remote_setup": dict(setup, sure=True)})
+        return
+    secret = fair.new_secret(entropy[:16])
+    base = bylink.act(bylink.new_shared(entropy[16:22], setup["ruleset"], setup["players"],
+                                        setup["seats"]), 0, secret)
+    remote = Remote(base, 0, secret)
+    state.setup = {"players": list(base.names), "seats": list(setup["seats"]),
+                   "ruleset": base.ruleset}
+    fx.add("remember", {"name": "setup", "value": state.setup})
+    _show(state, remote, remote.local_game(), fx)
+
+
+# ------------------------------------------------------------------ links
+def from_record(record):
+    """(Remote, game, held) of a kept record; LinkError if it cannot be read."""
+    if not isinstance(record, dict):
+        raise LinkError("damaged", "no record")
+    base = bylink.from_fragment(record.get("base"))
+    device = record.get("device")
+    secret = from_hex(record.get("secret"))
+    if device is not None and (not isinstance(device, int) or not 0 <= device < base.plan.devices
+                               or secret is None):
+        raise LinkError("damaged", "a damaged record")
+    remote = Remote(base, device, secret)
+    remote.recorded = record.get("recorded") is True
+    game, held, error = load_text(record.get("save"))
+    if error is not None or not _follows(game, base):
+        game, held = remote.local_game(), ()
+    return remote, game, held
+
+
+def _follows(game, base):
+    """The kept local game plays on from ``base`` (its turns start with base's)."""
+    turns = bylink.turns_of(game)
+    return turns[:base.done] == base.turns and game.players == base.names
+
+
+def on_resume(state, arg, fx, ctl):
+    try:
+        remote, game, held = from_record(arg.get("record") if isinstance(arg, dict) else None)
+    except DicePokerError as error:
+        _bad(state, error)
+        return
+    _show(state, remote, game, fx, held)
+
+
+def on_open(state, arg, fx, ctl):
+    """A link was opened: take it in, or say why not (the game held stays)."""
+    if not isinstance(arg, dict):
+        return
+    fx.add("remote", {"forget": True})
+    try:
+        incoming = bylink.from_fragment(arg.get("fragment"))
+        record = arg.get("record")
+        if record is not None:
+            _open_kept(state, incoming, record, arg, fx)
+        else:
+            _open_new(state, incoming, arg, fx)
+    except LinkError as error:
+        if "turn" in error.params:
+            error.params["shared"] = incoming
+        _bad(state, error)
+    except DicePokerError as error:
+        _bad(state, error)
+
+
+def _open_kept(state, incoming, record, arg, fx):
+    remote, game, held = from_record(record)
+    if remote.id != incoming.id:
+        raise LinkError("other_game", "another game")
+    shared, what = bylink.merged(remote.base, incoming)
+    if what != "newer":
+        if state.remote is not None and state.remote.id == remote.id:
+            remote, game, held = state.remote, state.game, state.held   # as on screen
+        _show(state, remote, game, fx, held)
+        if what == "older":
+            say(state, message("remote.bad_older"))
+        return
+    _check_secret(remote, shared)
+    if remote.device is not None:
+        shared = bylink.act(shared, remote.device, remote.secret)
+    remote = Remote(shared, remote.device, remote.secret)
+    remote.recorded = record.get("recorded") is True
+    _show(state, remote, remote.local_game(), fx)
+    _said_verified(state, shared)
+
+
+def _open_new(state, incoming, arg, fx):
+    shared = bylink.taken(incoming)
+    actor = shared.next_actor()
+    if actor is None:                       # a finished game: anyone may check it
+        remote = Remote(shared, None, None)
+    elif shared.commits[actor] is None:     # joining: this device takes the seats asked for
+        secret = fair.new_secret(_entropy(arg, 16)[:16])
+        shared = bylink.act(shared, actor, secret)
+        remote = Remote(shared, actor, secret)
+    else:
+        seats = shared.plan.seats_of(actor)
+        raise LinkError("not_here", "that player's secret is on another device",
+                        names=[shared.names[s] for s in seats])
+    _show(state, remote, remote.local_game(), fx)
+    _said_verified(state, shared)
+
+
+def _check_secret(remote, shared):
+    if remote.device is not None and not fair.secret_matches(
+            shared.plan, remote.device, remote.secret, shared.commits[remote.device]):
+        raise LinkError("secret", "this device's secret is not the one it committed to")
+
+
+def _said_verified(state, shared):
+    if shared.over:
+        say(state, message("remote.verified_all", count=bylink.rolls_checked(shared)))
+
+
+def on_sent(state, arg, fx, ctl):
+    remote = state.remote
+    if remote is not None and remote.id == arg and remote.link is not None:
+        remote.base = remote.shared
+        remote.stored = None
+
+
+HANDLERS = {"remote_setup": on_setup, "remote_open": on_open, "remote_resume": on_resume,
+            "remote_sent": on_sent}

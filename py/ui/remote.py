@@ -1,0 +1,72 @@
+"""Games played by link, as the page start knows them: this module's name, and little more.
+
+``ui.page`` fetches it only when the page opens with a fragment (a link),
+when the saved game on screen is played by link (``meta.remote``), and the
+setup form when it starts one.  It names the files of such games here
+(``lazy.GROUPS``), the controller's actions (``control.controller.LATER``) and
+the shell's effect (``ui.effects.LATER``), so none of their names is start
+code, hears ``hashchange`` from then on (before, static/js/boot.js starts the
+page again on it), and fetches the rest (``ui.remote_panel``: the panel with
+``#remote-link``, the records kept in storage, ``control.remote``).
+"""
+
+import asyncio
+
+from control import controller
+
+from . import effects, lazy
+from .dom import document, listen, window
+
+# (literal tuples: tests/test_compiled_mpy.py reads them)
+lazy.GROUPS["control.remote"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink",
+                                 "dicepoker/savefile", "control/remote")
+lazy.GROUPS["ui.remote_panel"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink",
+                                  "dicepoker/savefile", "control/remote", "ui/stylesheets",
+                                  "ui/remote_panel")
+for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
+    controller.LATER[_kind] = "control.remote"
+effects.LATER["remote"] = "ui.remote"
+_heard = []
+
+
+def _hear(shell):
+    """From now on a link opened in this page is taken in here (not by a new start)."""
+    if not _heard:
+        _heard.append(True)
+        listen(document.defaultView, "hashchange", lambda event: asyncio.create_task(start(shell)))
+        window.dicePokerBoot.links = 1
+
+
+async def _panel(shell):
+    panel = await lazy.load("ui.remote_panel")
+    await panel.install(shell)
+    return panel
+
+
+async def start(shell):
+    """At page start or on ``hashchange``: take the link in, or show the game on screen's
+    panel (its record is read)."""
+    _hear(shell)
+    try:
+        panel = await _panel(shell)
+    except lazy.LazyLoadError:
+        shell.act({"say": "transfer.load_failed"})
+        return
+    panel.on_start(shell)
+
+
+async def act(shell, kind, value):
+    """``remote_setup`` (entropy added) or ``remote_resume`` of a kept game, from the setup form."""
+    _hear(shell)
+    try:
+        panel = await _panel(shell)
+    except lazy.LazyLoadError:
+        shell.act({"say": "transfer.load_failed"})
+        return
+    panel.act(shell, kind, value)
+
+
+def run_effect(kind, value, shell):
+    """``remote``: the panel's module is in whenever the controller asks (control.remote is)."""
+    import sys
+    sys.modules["ui.remote_panel"].run_effect(kind, value, shell)

@@ -1,0 +1,165 @@
+"""Games played by link between devices (issue 16): each browser context is a device,
+the links pass through the test only.
+
+A turn is played through the page (Roll, a box: one roll a turn keeps the games
+short; the hold and the box are the engine's choice on the page's own dice, read
+from its save), and the link each page shows in ``#remote-link`` is opened on the
+device it is addressed to (a fresh device opens the page with it; a device that
+has the page open gets it as a ``hashchange``, as when the installed app opens it).
+"""
+
+import json
+import re
+
+import pytest
+
+import gameui
+from dicepoker import bylink
+
+pytestmark = pytest.mark.e2e
+
+READ = """() => {
+  const a = document.getElementById('remote-link');
+  return {href: a && !a.hidden ? a.href : null,
+          to: (document.getElementById('remote-to') || {}).textContent || null,
+          notice: document.getElementById('notice').hidden ? null
+                  : document.getElementById('notice-text').textContent};
+}"""
+
+
+def fragment_of(href):
+    return href.split("#", 1)[1]
+
+
+def setup(page, site_url, goto_ready, names, seats, ruleset="dice-poker"):
+    goto_ready(page, site_url, state="setup")
+    for _ in range(len(names) - 1):
+        page.click("#add-player")
+    rows = page.locator("#setup-players li")
+    for i, (name, seat) in enumerate(zip(names, seats)):
+        rows.nth(i).locator(".player-seat").select_option(seat)
+        rows.nth(i).locator(".player-name").fill(name)
+    page.check('input[name="ruleset"][value="%s"]' % ruleset)
+    page.click("#start")
+
+
+def link_on(page, previous=None):
+    """The link the page shows, once it is there (another than ``previous``)."""
+    page.wait_for_function(
+        "(prev) => { const a = document.getElementById('remote-link');"
+        " return a && !a.hidden && a.href.includes('#play=') && a.href !== prev; }",
+        arg=previous, timeout=30_000)
+    return page.evaluate(READ)["href"]
+
+
+def open_link(page, href, site_url, goto_ready, fresh):
+    if fresh:
+        page.goto(href)
+        page.wait_for_selector('html[data-state="ready"], html[data-state="setup"]',
+                               state="attached", timeout=30_000)
+    else:
+        page.evaluate("(h) => { location.hash = h.split('#')[1]; }", href)
+
+
+def my_turn(page):
+    """The page's own game is on a seat it plays and Roll is on."""
+    return page.evaluate("() => !document.getElementById('roll').disabled"
+                         " && document.getElementById('remote-panel') !== null")
+
+
+def play_my_turns(page):
+    """Play every turn the page offers now: one roll, the box that pays most."""
+    while True:
+        try:
+            page.wait_for_function(
+                "() => { const a = document.getElementById('remote-link');"
+                " return !document.getElementById('roll').disabled || (a && !a.hidden); }",
+                timeout=30_000)
+        except Exception:
+            raise
+        if page.evaluate("() => document.getElementById('roll').disabled"):
+            return
+        game = gameui.saved_game(page)
+        gameui.tap(page, "#roll", "roll")
+        gameui.roll(game)
+        gameui.fill_box(page, game, gameui.choose_box(game))
+        gameui.settle(page)
+
+
+def play_game(devices, site_url, goto_ready, first_href):
+    """Pass links until the game is over: ``devices`` maps a device's seat names to its
+    page; returns the last link."""
+    href = first_href
+    opened = set()
+    while True:
+        shared = bylink.from_fragment(fragment_of(href))
+        to = shared.next_actor()
+        if to is None:
+            return href
+        seat = shared.plan.seats_of(to)[0]
+        page = devices[shared.names[seat]]
+        open_link(page, href, site_url, goto_ready, fresh=id(page) not in opened)
+        opened.add(id(page))
+        page.wait_for_function(
+            "(h) => { const a = document.getElementById('remote-link');"
+            " return !document.getElementById('roll').disabled || (a && !a.hidden && a.href !== h); }",
+            arg=href, timeout=30_000)
+        play_my_turns(page)
+        href = link_on(page, href)
+
+
+def totals(page):
+    return [int(t) for _, t in sorted(gameui.read(page)["totals"])]
+
+
+def finish_everywhere(devices, last):
+    """The last link to every device that did not make it; then every page shows the end,
+    the same totals as the engine's replay of the link, and that every roll was checked."""
+    final = bylink.game_of(bylink.from_fragment(fragment_of(last)))
+    assert final.is_over
+    for page in devices.values():
+        if page.evaluate("() => document.getElementById('remote-link').href") != last:
+            open_link(page, last, None, None, fresh=False)
+    rolls = bylink.rolls_checked(bylink.from_fragment(fragment_of(last)))
+    for page in set(devices.values()):
+        page.wait_for_selector("#end-dialog[open] #remote-checked")
+        assert totals(page) == final.totals()
+        page.wait_for_function("(n) => document.getElementById('remote-checked').textContent"
+                               ".includes('all ' + n + ' come from')", arg=rolls)
+    return final
+
+
+def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
+    ann = new_context().new_page()
+    ben = new_context().new_page()
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
+    first = link_on(ann)
+    assert "Ben" in ann.evaluate(READ)["to"]
+    last = play_game({"Ann": ann, "Ben": ben}, site_url, goto_ready, first)
+    final = finish_everywhere({"Ann": ann, "Ben": ben}, last)
+    # high scores: each device records its own players
+    scores = {name: json.loads(page.evaluate("localStorage.getItem('dicepoker.highscores')"))
+              for name, page in (("Ann", ann), ("Ben", ben))}
+    for name, table in scores.items():
+        assert [e["name"] for e in table["dice-poker"]] == [name]
+    # the kept games: listed on the setup screen, the game over
+    ben.click("#end-new-game")
+    ben.wait_for_selector("#remote-games li[data-remote-entry]")
+    assert "game over" in ben.inner_text("#remote-games")
+
+
+def test_three_players_one_device_holding_two_seats(new_context, site_url, goto_ready):
+    host = new_context().new_page()
+    cy = new_context().new_page()
+    setup(host, site_url, goto_ready, ["Ann", "Ben", "Cy"], ["human", "human", "remote"],
+          "dice-poker-classic")
+    last = play_game({"Ann": host, "Ben": host, "Cy": cy}, site_url, goto_ready, link_on(host))
+    finish_everywhere({"Ann": host, "Ben": host, "Cy": cy}, last)
+
+
+def test_three_devices(new_context, site_url, goto_ready):
+    pages = {name: new_context().new_page() for name in ("Ann", "Ben", "Cy")}
+    setup(pages["Ann"], site_url, goto_ready, ["Ann", "Ben", "Cy"],
+          ["human", "remote", "remote"], "yahtzee")
+    last = play_game(pages, site_url, goto_ready, link_on(pages["Ann"]))
+    finish_everywhere(pages, last)
