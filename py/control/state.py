@@ -51,6 +51,7 @@ class State:
         self.setup_serial = 0       # counts openings of the setup form (the form is refilled)
         self.setup_error = None     # why the setup was refused, as a message
         self.computers = Computers()
+        self.settings = {}          # control.settings: as stored until that module reads them
 
 
 # ------------------------------------------------------------ derived facts

@@ -28,10 +28,11 @@ class LaterView:
 
     ``whole`` (the default): the view speaks from the whole catalogue, which
     comes before it is made (the setup form's texts are in the start part), as
-    does the stylesheet of ``<link id=styles>`` (:mod:`ui.stylesheets`)."""
+    does the stylesheet of ``<link id=styles>`` (:mod:`ui.stylesheets`).  ``delay``:
+    fetched that many ms after it is first needed (nothing waits for it)."""
 
     def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
-                 whole=True, failed_action=None, styles="later-css"):
+                 whole=True, failed_action=None, styles="later-css", delay=0):
         self.shell = shell
         self.module = module
         self.name = name
@@ -40,6 +41,7 @@ class LaterView:
         self.whole = whole
         self.failed_action = failed_action
         self.styles = styles
+        self.delay = delay          # ms to wait once needed: not on the first tap's way
         self.view = None
         self._loading = False
 
@@ -51,7 +53,7 @@ class LaterView:
         if callable(wants):
             needed = wants(state)
         else:
-            needed = wants in state.dialogs if wants in DIALOGS else getattr(state, wants) is not None
+            needed = wants in state.dialogs if wants in DIALOGS else getattr(state, wants)
         if needed and not self._loading:
             self._loading = True
             asyncio.create_task(self._load(texts))
@@ -66,6 +68,8 @@ class LaterView:
             self.view = getattr(module, self.name)(self.shell)
 
     async def _load(self, texts):
+        if self.delay:
+            await asyncio.sleep_ms(self.delay)
         try:
             await self.prepare(texts)
         except lazy.LazyLoadError:

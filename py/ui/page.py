@@ -39,6 +39,9 @@ def _views(shell):
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
         LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
         LaterView(shell, "ui.stats", "Stats", "stats"),
+        LaterView(shell, "ui.settings_dialog", "SettingsDialog", "settings"),
+        # sounds, vibration, celebrations, tips: once a roll was seen, a moment later
+        LaterView(shell, "ui.feel", "Feel", "roll_serial", delay=1500),
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
     ]
@@ -76,7 +79,8 @@ async def start():
     params = query_params()
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
-                         "speed": storage.get(keys.SPEED)}})
+                         "speed": storage.get(keys.SPEED),
+                         "settings": storage.get_json(keys.SETTINGS)}})
     notice = shell.state.notice
     if notice is not None and texts.cat.say(notice["text"]) is None:
         await texts.complete()      # a damaged save is explained before the page is ready

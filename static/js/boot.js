@@ -17,7 +17,8 @@
       Python (py/ui/language.py) picks the promise up from window.dicePokerBoot.
       The languages are the options of index.html's #lang (the one list is
       py/ui/i18n.py's LANGUAGES; a test compares them).
-   4. Never leaves a blank or frozen page: if the runtime fails, or Python
+   4. Sets the player's look (theme, animations, previews, hints) on <html>.
+   5. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read; opened as a file
       (file:), it says the game must be served or opened from its address. */
@@ -37,6 +38,17 @@
       if (LANGS.indexOf(base) >= 0) { lang = base; break; }
     }
   }
+  // The player's look (py/control/settings.py's LOOKS) on <html> before the first
+  // paint (a script runs once the stylesheets before it are in): app.css reads
+  // data-animations, -previews and -hints; a theme chosen turns app.css's dark
+  // rule on ("all") or off ("not all"), as py/ui/settings_dialog.py does on a change.
+  try {
+    var set = JSON.parse(localStorage.getItem("dicepoker.settings")), theme = set.theme;
+    ["theme", "animations", "previews", "hints"].forEach(function (k) { if (k in set) { document.documentElement.setAttribute("data-" + k, set[k]); } });
+    [].forEach.call(document.styleSheets[0].cssRules, function (r) {
+      if (r.media && /scheme/.test(r.media.mediaText) && /^(dark|light)$/.test(theme)) { r.media.mediaText = theme == "dark" ? "all" : "not all"; }
+    });
+  } catch (e) { /* none, blocked or damaged: the defaults */ }
   function fetchText(path) {
     return fetch(path).then(function (r) {
       if (!r.ok) { throw new Error(path + ": HTTP " + r.status); }
