@@ -52,7 +52,8 @@ class Tips:
 
     def _current(self, state):
         game = state.game
-        if game is None or state.screen != "game" or state.dialogs or state.confirm is not None:
+        if game is None or state.screen != "game" or state.dialogs or state.confirm is not None \
+                or state.hint is not None:      # the hint's panel and list: not under a tip
             return None
         if game.is_over or not person_turn(state) or not game.rolls_used:
             return None
