@@ -11,15 +11,14 @@ Who obeys which:
 
 - ``sound``, ``vibration``: ``ui.feel`` (fetched after the first gesture).
 - ``animations``, ``previews``, ``hints``, ``theme``: the page's look
-  (``<html data-<name>>`` and the dark rule of app.css, set by static/js/boot.js
-  before the first paint and by ``ui.settings_dialog`` on a change).
+  (``ui.settings_dialog`` words them on ``<html data-look>``, which
+  static/js/boot.js sets again before the next visit's first paint).
 - ``confirm_zero``: ``control.play`` (a box worth 0 is asked first).
 """
 
 THEMES = ("system", "light", "dark")
 DEFAULTS = {"sound": True, "vibration": True, "animations": True, "previews": True,
             "confirm_zero": True, "hints": True, "theme": "system"}
-LOOKS = ("theme", "animations", "previews", "hints")   # set on <html> (boot.js lists them too)
 
 
 def valid(name, value):

@@ -1,8 +1,10 @@
-"""Game feel: sounds, vibration and celebrations (a later view, fetched after the first roll).
+"""Game feel: the settings, sounds, vibration, celebrations and tips (one later view).
 
-``ui.page`` makes ``LaterView(shell, "ui.feel", "Feel", "roll_serial", delay=1500)``:
-fetched 1.5 s after the first roll seen on the page, so nothing of it is on
-the first tap's way (that roll is silent; every move after it is heard).
+``ui.page`` makes it (``LaterView(shell, "ui.feel", "Feel", ...)``) when the
+Settings dialog is opened or the second roll of the page is seen, so nothing
+of it is on the first tap's way (the first roll is silent).  It draws the
+Settings dialog (``ui.settings_dialog``) and the first game's tips
+(``ui.tips``) it makes, and the rest itself.
 :class:`Feel` is drawn last, after every other view, and tells moves apart
 by what changed in the state (a roll, a die kept or freed, a box written,
 the end); the sounds, the buzz and the celebration it starts run in a timer
@@ -28,6 +30,7 @@ from control.messages import names_list
 from control.settings import read
 
 from .dom import by_id, create_proxy, document, listen, window
+from .settings_dialog import SettingsDialog
 from .tips import Tips
 
 SHOW_MS = 900               # a celebration's time on screen (the CSS animation's)
@@ -104,6 +107,7 @@ class Feel:
     def __init__(self, shell):
         self.shell = shell
         self.sound = Sound()
+        self.settings = SettingsDialog(shell)
         self.tips = Tips(shell)
         self._seen = None           # (game, rolls, held, version, over) drawn last
         self._bonus = []            # each player's upper bonus, as last seen
@@ -122,6 +126,7 @@ class Feel:
 
     # ------------------------------------------------------------ what happened
     def draw(self, state, texts):
+        self.settings.draw(state, texts)
         self.tips.draw(state, texts)
         game = state.game
         if game is None or state.screen != "game":

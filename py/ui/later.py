@@ -18,6 +18,14 @@ from control.dialogs import DIALOGS
 
 from . import lazy
 
+
+async def pause():
+    """Let the browser draw and take input before going on (a long job's steps): a timer,
+    not 0 ms (MicroPython's asyncio runs a task that sleeps 0 ms again at once, in the
+    same turn of the browser's event loop, so nothing would be drawn)."""
+    await asyncio.sleep_ms(1)
+
+
 class LaterView:
     """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
     ``shell`` (what such code may use of the page) once the state needs it: when the
@@ -28,11 +36,10 @@ class LaterView:
 
     ``whole`` (the default): the view speaks from the whole catalogue, which
     comes before it is made (the setup form's texts are in the start part), as
-    does the stylesheet of ``<link id=styles>`` (:mod:`ui.stylesheets`).  ``delay``:
-    fetched that many ms after it is first needed (nothing waits for it)."""
+    does the stylesheet of ``<link id=styles>`` (:mod:`ui.stylesheets`)."""
 
     def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
-                 whole=True, failed_action=None, styles="later-css", delay=0):
+                 whole=True, failed_action=None, styles="later-css"):
         self.shell = shell
         self.module = module
         self.name = name
@@ -41,7 +48,6 @@ class LaterView:
         self.whole = whole
         self.failed_action = failed_action
         self.styles = styles
-        self.delay = delay          # ms to wait once needed: not on the first tap's way
         self.view = None
         self._loading = False
 
@@ -53,7 +59,7 @@ class LaterView:
         if callable(wants):
             needed = wants(state)
         else:
-            needed = wants in state.dialogs if wants in DIALOGS else getattr(state, wants)
+            needed = wants in state.dialogs if wants in DIALOGS else getattr(state, wants) is not None
         if needed and not self._loading:
             self._loading = True
             asyncio.create_task(self._load(texts))
@@ -68,8 +74,6 @@ class LaterView:
             self.view = getattr(module, self.name)(self.shell)
 
     async def _load(self, texts):
-        if self.delay:
-            await asyncio.sleep_ms(self.delay)
         try:
             await self.prepare(texts)
         except lazy.LazyLoadError:

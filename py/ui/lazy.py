@@ -37,7 +37,6 @@ SETUP = ("ui/stylesheets", "ui/setup_form")
 # ...) is not listed: it is its own file.  One fetched on first use may add its own
 # groups (ui.stats: the statistics screen's).
 _ASSISTANTS = ("ui/coach", "ui/computer", "ui/assistants")  # they fetch the strategy when needed
-_FEEL = ("control/settings", "ui/tips", "ui/feel")
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
@@ -49,8 +48,7 @@ GROUPS = {
     "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/end"),
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,
-    "ui.feel": _FEEL,                               # sounds, celebrations, tips
-    "ui.settings_dialog": _FEEL + ("ui/settings_dialog",),
+    "ui.feel": ("control/settings", "ui/tips", "ui/settings_dialog", "ui/feel"),  # issue 19
 }
 
 

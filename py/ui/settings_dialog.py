@@ -10,15 +10,13 @@ applies at once:
 
 - the settings of ``control.settings`` through the controller (``{"setting":
   {name: value}}``, which remembers them); this view then puts the looks on
-  the page (:func:`apply_looks`) as static/js/boot.js does before the first paint;
+  the page (:func:`apply_looks`), which static/js/boot.js does before the first paint;
 - the computer seats' pace through ``{"speed": ...}``, as the computer bar's menu;
 - the language through the top bar's picker (``#lang``) and its own code: the
   choice is made there, and its ``change`` is what ``ui.input`` hears.
 """
 
-import json
-
-from control.settings import DEFAULTS, LOOKS, THEMES, read
+from control.settings import DEFAULTS, THEMES, read
 
 from .dom import by_id, document, listen, window
 from .later import sync
@@ -27,31 +25,28 @@ SWITCHES = ("sound", "vibration", "animations", "previews", "confirm_zero", "hin
 PACES = ("slow", "normal", "fast")      # control.state.SPEEDS, slowest first
 
 
-MEDIA = {"dark": "all", "light": "not all", "system": "(prefers-color-scheme: dark)"}
-_dark = []                  # app.css's dark rule, once found
+LOOK = "dicepoker.look"     # the looks' words, which boot.js reads (ui.storage lists it)
 
 
-def apply_looks(settings):
-    """The looks on ``<html>`` (``data-<name>``: JSON's ``true``/``false``, a theme's
-    name, as boot.js writes them) and the theme on app.css's dark rule, the
-    ``@media`` rule of ``:root`` (boot.js sets its media at start as ``MEDIA`` says)."""
-    root = document.documentElement
-    for name in LOOKS:
-        value = settings[name]
-        text = value if isinstance(value, str) else json.dumps(value)
-        if root.getAttribute("data-" + name) != text:
-            root.setAttribute("data-" + name, text)
-    if not _dark:
-        rules = document.styleSheets.item(0).cssRules
-        for i in range(rules.length):
-            rule = rules.item(i)
-            if getattr(rule, "media", None) is not None and rule.cssRules.length \
-                    and rule.cssRules.item(0).selectorText == ":root":
-                _dark.append(rule)
-                break
-    for rule in _dark:
-        if rule.media.mediaText != MEDIA[settings["theme"]]:
-            rule.media.mediaText = MEDIA[settings["theme"]]
+def look_words(settings):
+    """The looks as ``<html data-look>``'s words, which app.css reads: the theme chosen
+    ("dark", "light"; none for the system's), "still" (no animations),
+    "nopreviews", "nohints"."""
+    words = [] if settings["theme"] == "system" else [settings["theme"]]
+    for name, word in (("animations", "still"), ("previews", "nopreviews"), ("hints", "nohints")):
+        if not settings[name]:
+            words.append(word)
+    return " ".join(words)
+
+
+def apply_looks(shell, settings):
+    """The looks on the page (static/js/boot.js's ``look``, which also turns app.css's
+    dark rule for a theme chosen: the one place that knows how) and in storage, where
+    boot.js finds them before the next visit's first paint."""
+    words = look_words(settings)
+    if document.documentElement.getAttribute("data-look") != words:
+        window.dicePokerBoot.look(words)
+        shell.storage.set(LOOK, words)
 
 
 def _markup():
@@ -128,7 +123,7 @@ class SettingsDialog:
     def draw(self, state, texts):
         if state.settings is not self._looks:
             self._looks = state.settings
-            apply_looks(read(state.settings))
+            apply_looks(self.shell, read(state.settings))
         is_open = "settings" in state.dialogs
         sync(self.dialog, is_open)
         if not is_open:

@@ -34,7 +34,7 @@ from . import charts, history
 from .charts import escape
 from .history import stamp
 from .dom import by_id, document, listen
-from .later import sync
+from .later import pause, sync
 from .words import number
 
 RULE_IDS = ("dice-poker", "dice-poker-classic", "yahtzee")
@@ -43,12 +43,6 @@ COLUMNS = ("games", "wins", "average", "best", "worst", "stdev", "bonus", "poker
 ROWS_PER_BATCH = 100        # history rows drawn between pauses
 
 _view = []                  # the view, once made (run_effect redraws it)
-
-
-async def _pause():
-    """Let the browser draw and take input: a timer, not 0 ms (MicroPython's asyncio runs a
-    task that sleeps 0 ms again at once, in the same turn of the browser's event loop)."""
-    await asyncio.sleep_ms(1)
 
 
 def run_effect(kind, value, shell):
@@ -299,8 +293,8 @@ class StatsScreen:
 
     # ---------------------------------------------------------------- history
     async def _fill_history(self, serial):
-        await _pause()                          # the table and charts are painted first
-        records = await history.load_slowly(self.storage, stamp(), _pause)
+        await pause()                          # the table and charts are painted first
+        records = await history.load_slowly(self.storage, stamp(), pause)
         if serial != self._filling:
             return                              # filled again meanwhile
         checked = history.sums(self.storage, records)
@@ -315,7 +309,7 @@ class StatsScreen:
         newest = records[::-1]
         for start in range(0, len(newest), ROWS_PER_BATCH):
             if start:
-                await _pause()
+                await pause()
                 if serial != self._filling:
                     return
             target.insertAdjacentHTML("beforeend", "".join(

@@ -9,8 +9,9 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.setup``      last setup: {"players": [...], "seats": [...], "ruleset": id}
 - ``dicepoker.lang``       the language the player chose
 - ``dicepoker.computer-speed``  the computer seats' pace
-- ``dicepoker.settings``   the player's settings (``control.settings``; boot.js reads
-  the looks among them before the first paint)
+- ``dicepoker.settings``   the player's settings (``control.settings``)
+- ``dicepoker.look``       their looks as words, which boot.js puts on ``<html>``
+  before the first paint (``ui.settings_dialog``)
 - ``dicepoker.tips``       the first game's tips dismissed (``ui.tips``)
 - ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
   (``ui.highscores``, fetched with the end screen)

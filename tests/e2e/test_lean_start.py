@@ -37,6 +37,7 @@ LATER = [
     re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
     # settings, sounds, celebrations and tips (issue 19)
     re.compile(r"/ui/(settings_dialog|feel|tips)\.|/control/settings\."),
+    re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
 ]
 
 
