@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "383849ece2db60a7";
+const VERSION = "4aca7cc15b64694b";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

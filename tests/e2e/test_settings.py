@@ -46,6 +46,14 @@ def _roll(page):
     return before
 
 
+def _bring_feel(page):
+    """Two rolls (a die kept between: no double tap): the second brings ui.feel."""
+    _roll(page)
+    page.click(".die[data-index='0']")
+    _roll(page)
+    page.wait_for_function(FEEL_IN, timeout=30_000)
+
+
 def _open_settings(page):
     page.click("#open-settings")
     page.wait_for_selector("#settings-dialog[open] #settings [name=sound]")
@@ -77,8 +85,7 @@ def test_every_setting_has_its_named_control_and_persists_across_reload(new_cont
     page.reload()
     page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
     # boot.js put the looks on <html> before Python ran
-    assert page.get_attribute("html", "data-theme") == "dark"
-    assert page.get_attribute("html", "data-hints") == "false"
+    assert page.get_attribute("html", "data-look") == "dark nohints"
     _open_settings(page)
     assert not page.is_checked("[name=sound]") and not page.is_checked("[name=hints]")
     assert page.is_checked("[name=vibration]")
@@ -107,7 +114,7 @@ def test_theme_applies_at_once_and_after_a_reload(new_context, site_url):
     # a dark system, the light theme chosen: light
     page2 = _page(new_context, color_scheme="dark")
     page2.goto(site_url + LINK)
-    page2.evaluate("() => localStorage.setItem('dicepoker.settings', JSON.stringify({theme: 'light'}))")
+    page2.evaluate("() => localStorage.setItem('dicepoker.look', 'light')")
     page2.reload()
     page2.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
     assert page2.evaluate(background) == light
@@ -131,10 +138,9 @@ def test_sound_and_vibration_on_when_on_never_when_off(new_context, site_url):
     page = _page(new_context)
     _open(page, site_url + LINK)
     assert page.evaluate(FEEL)["contexts"] == 0         # nothing before a gesture
-    _roll(page)                                          # the first roll: ui.feel comes later
-    page.wait_for_function(FEEL_IN, timeout=30_000)
+    _bring_feel(page)                                    # the first two rolls are silent
     before = page.evaluate(FEEL)
-    page.click(".die[data-index='0']")
+    page.click(".die[data-index='1']")
     _roll(page)
     page.wait_for_function("(n) => window.__feel.buzz > n", arg=before["buzz"])
     after = page.evaluate(FEEL)
@@ -145,9 +151,9 @@ def test_sound_and_vibration_on_when_on_never_when_off(new_context, site_url):
     page.uncheck("[name=vibration]")
     _close_settings(page)
     quiet = page.evaluate(FEEL)
-    _roll(page)
     page.locator("button[data-box]").first.click()
     gameui.settle(page)
+    _roll(page)
     page.evaluate("() => new Promise(r => setTimeout(r, 50))")    # the feel's own timer ran
     assert page.evaluate(FEEL) == quiet
 
@@ -250,8 +256,7 @@ def test_animations_off_and_reduced_motion_stop_the_tumble(new_context, site_url
 def test_poker_is_celebrated_in_words_and_skipped_with_reduced_motion(new_context, site_url):
     page = _page(new_context)
     _open(page, site_url + LINK)
-    _roll(page)
-    page.wait_for_function(FEEL_IN, timeout=30_000)
+    _bring_feel(page)
     # every die the same: the feel view sees a Poker thrown (as the shell would draw it)
     page.evaluate("""() => { for (const d of document.querySelectorAll('.die')) d.dataset.value = '6'; }""")
     live = page.evaluate("() => document.getElementById('live').textContent")
@@ -261,7 +266,7 @@ def test_poker_is_celebrated_in_words_and_skipped_with_reduced_motion(new_contex
 def test_tips_shown_once_and_never_after_dismissing(new_context, site_url):
     page = _page(new_context)
     _open(page, site_url + LINK)
-    _roll(page)
+    _bring_feel(page)
     page.wait_for_selector("#tip:not([hidden])", timeout=30_000)
     seen = []
     for _ in range(4):
@@ -275,8 +280,8 @@ def test_tips_shown_once_and_never_after_dismissing(new_context, site_url):
     assert json.loads(page.evaluate("() => localStorage.getItem('dicepoker.tips')")) == seen
     page.reload()
     page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
-    _roll(page)
-    page.wait_for_function(FEEL_IN, timeout=30_000)
+    _open_settings(page)                # brings ui.feel (the game's rolls are used)
+    _close_settings(page)
     gameui.settle(page)
     assert page.locator("#tip:not([hidden])").count() == 0
     # the rules page brings them back
@@ -310,7 +315,7 @@ def test_rules_show_the_boxes_with_dice_in_every_language(new_context, site_url)
 def test_axe_finds_nothing_on_the_settings_and_the_tips(new_context, site_url, scheme):
     page = _page(new_context, color_scheme=scheme)
     _open(page, site_url + LINK)
-    _roll(page)
+    _bring_feel(page)
     page.wait_for_selector("#tip:not([hidden])", timeout=30_000)
     axe = Axe()
     results = axe.run(page, context="#tip")
