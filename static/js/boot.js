@@ -46,17 +46,6 @@
       if (LANGS.indexOf(base) >= 0) { lang = base; break; }
     }
   }
-  // The player's look (py/control/settings.py's LOOKS) on <html> before the first
-  // paint (a script runs once the stylesheets before it are in): app.css reads
-  // data-animations, -previews and -hints; a theme chosen turns app.css's dark
-  // rule on ("all") or off ("not all"), as py/ui/settings_dialog.py does on a change.
-  try {
-    var set = JSON.parse(localStorage.getItem("dicepoker.settings")), theme = set.theme;
-    ["theme", "animations", "previews", "hints"].forEach(function (k) { if (k in set) { document.documentElement.setAttribute("data-" + k, set[k]); } });
-    [].forEach.call(document.styleSheets[0].cssRules, function (r) {
-      if (r.media && /scheme/.test(r.media.mediaText) && /^(dark|light)$/.test(theme)) { r.media.mediaText = theme == "dark" ? "all" : "not all"; }
-    });
-  } catch (e) { /* none, blocked or damaged: the defaults */ }
   function fetchText(path) {
     return fetch(path).then(function (r) {
       if (!r.ok) { throw new Error(path + ": HTTP " + r.status); }
@@ -150,7 +139,8 @@
 
   var root = document.documentElement;
 
-  // 5. The look (see the top).  app.css's second rule is its dark one (a test checks).
+  // 5. The look (see the top).  app.css's second rule is its dark one (tests/e2e/test_settings.py
+  // test_theme_applies_at_once_and_after_a_reload fails if not).
   boot.look = function (words) {
     var theme = /dark|light/.exec(words);
     root.setAttribute("data-look", words);
