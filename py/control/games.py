@@ -88,9 +88,11 @@ def new_game(state, setup, fx, link=None):
 
 # ------------------------------------------------------------------ actions
 def on_start(state, arg, fx, ctl):
-    """Page start: ``{"saved", "meta", "params", "last_setup", "speed"}``."""
+    """Page start: ``{"saved", "meta", "params", "last_setup", "speed", "settings"}``."""
     if not isinstance(arg, dict):
         arg = {}
+    settings = arg.get("settings")
+    state.settings = settings if isinstance(settings, dict) else {}
     if isinstance(arg.get("speed"), str) and arg["speed"] in SPEEDS:
         state.computers.speed = arg["speed"]
     last = arg.get("last_setup")

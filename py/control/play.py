@@ -94,13 +94,14 @@ def hold(state, index, fx, ctl):
 
 
 def fill(state, box, fx, ctl):
-    """Fill ``box`` with the dice; a 0 asks first."""
+    """Fill ``box`` with the dice; a 0 asks first unless the player turned that off
+    (``confirm_zero``: any stored value but False keeps the default, control.settings)."""
     if not open_to_people(state):
         return
     points = state.game.options().get(box) if isinstance(box, str) else None
     if points is None:
         return
-    if points == 0:
+    if points == 0 and state.settings.get("confirm_zero") is not False:
         ask(state, "zero", {"score": box}, box=box_name(box))
     else:
         apply_move(state, {"score": box}, fx)

@@ -52,6 +52,7 @@ class State:
         self.setup_error = None     # why the setup was refused, as a message
         self.computers = Computers()
         self.remote = None          # control.remote.Remote: a game played by link on screen
+        self.settings = {}          # control.settings: as stored until that module reads them
 
 
 # ------------------------------------------------------------ derived facts

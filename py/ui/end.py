@@ -7,6 +7,8 @@ button; the button's title shows the link.
 
 Its texts are not in the start catalogue: it opens once the rest is in."""
 
+import sys
+
 from dicepoker.seats import HUMAN
 
 from control.links import link_params
@@ -40,15 +42,33 @@ def run_effect(kind, value, shell):
     everything: that was said already)."""
     storage = shell.storage
     table = highscores.load(storage)
-    highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
-                           local_date(), value.get("players"))
+    before = table.get(value["ruleset"], [])
+    results = [tuple(r) for r in value["results"]]
+    highscores.add_results(table, value["ruleset"], results, local_date(), value.get("players"))
     highscores.save(storage, table)
+    _celebrate(before, results)
     if "game" in value:         # the game on screen, just finished, into the history
         record = history.summarize(shell.state.game, history.local_time())
         if not history.add(storage, record, value["game"], history.stamp()) \
                 and storage.available and not _history_warned:
             _history_warned.append(True)
             shell.act({"say": "notice.history_off"})
+
+
+def _celebrate(before, results):
+    """A new high score (above every kept one) or a player's best (above each of their
+    kept scores), with ``ui.feel``'s celebration if it is in (none on a first game)."""
+    feel = sys.modules.get("ui.feel")
+    if feel is None or not before or not results:
+        return
+    name, score = max(results, key=lambda result: result[1])
+    if score > before[0]["score"]:
+        feel.celebrate({"key": "feel.high_score", "params": {"name": name, "points": score}})
+        return
+    for name, score in results:
+        own = [entry["score"] for entry in before if entry["name"] == name]
+        if own and score > max(own):
+            feel.celebrate({"key": "feel.best", "params": {"name": name, "points": score}})
 
 
 class End:

@@ -50,6 +50,7 @@ GROUPS = {
     "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/end"),
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,
+    "ui.feel": ("control/settings", "ui/tips", "ui/settings_dialog", "ui/feel"),  # issue 19
 }
 
 

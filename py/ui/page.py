@@ -39,6 +39,10 @@ def _views(shell):
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
         LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
         LaterView(shell, "ui.stats", "Stats", "stats"),
+        # settings, sounds, vibration, celebrations, tips: once Settings opens or a
+        # second roll is seen (not on the first tap's way; the first roll is silent)
+        LaterView(shell, "ui.feel", "Feel", lambda state: state.roll_serial > 1 or
+                  "settings" in state.dialogs, failed_action={"close": "settings"}),
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
         # the statistics screen made ahead, once a box is written (never in the first turn)
@@ -76,7 +80,8 @@ async def start():
     params = query_params()
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
-                         "speed": storage.get(keys.SPEED)}})
+                         "speed": storage.get(keys.SPEED),
+                         "settings": storage.get_json(keys.SETTINGS)}})
     if window.location.hash or "remote" in str(saved["meta"]):
         await (await lazy.load("ui.remote")).start(shell)   # a game by link (ui.remote)
     notice = shell.state.notice

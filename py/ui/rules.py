@@ -1,18 +1,35 @@
 """The rules view: ``#rules-dialog``, the rules page of the language in use (fetched once
-per language: our own static HTML, never player text)."""
+per language: our own static HTML, never player text).  Its ``#tips-again`` brings the
+first game's tips back (``ui.tips``, fetched then)."""
 
 import asyncio
 
+from . import lazy
 from .later import sync
-from .dom import by_id
+from .dom import by_id, listen
 from .language import fetch_text
 
 
 class Rules:
     def __init__(self, shell=None):
+        self.shell = shell
         self.dialog = by_id("rules-dialog")
         self.body = by_id("rules-body")
         self._lang = None           # the language of the page in the dialog (or on its way)
+        listen(self.body, "click", self._clicked)
+
+    def _clicked(self, event):
+        if event.target.closest("#tips-again") is not None:
+            asyncio.create_task(self._tips_again())
+
+    async def _tips_again(self):
+        try:
+            tips = await lazy.load("ui.tips")
+        except lazy.LazyLoadError:
+            self.shell.act({"say": "transfer.load_failed"})
+            return
+        tips.again(self.shell.storage)
+        self.shell.act({"close": "rules"})      # the tips show on the game, at its next roll
 
     def draw(self, state, texts):
         if "rules" not in state.dialogs:

@@ -9,6 +9,10 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.setup``      last setup: {"players": [...], "seats": [...], "ruleset": id}
 - ``dicepoker.lang``       the language the player chose
 - ``dicepoker.computer-speed``  the computer seats' pace
+- ``dicepoker.settings``   the player's settings (``control.settings``)
+- ``dicepoker.look``       their looks as words, which boot.js puts on ``<html>``
+  before the first paint (``ui.settings_dialog``)
+- ``dicepoker.tips``       the first game's tips dismissed (``ui.tips``)
 - ``dicepoker.highscores`` {ruleset: [{"name", "score", "date", "players"}]}
   (``ui.highscores``, fetched with the end screen)
 - ``dicepoker.history``, ``dicepoker.history.<id>``, ``dicepoker.history-stats``,
@@ -33,8 +37,10 @@ GAME_META = PREFIX + "game-meta"
 SETUP = PREFIX + "setup"
 LANG = PREFIX + "lang"
 SPEED = PREFIX + "computer-speed"
+SETTINGS = PREFIX + "settings"
 BAD_SAVE = PREFIX + "bad-save."
-REMEMBERED = {"setup": SETUP, "computer-speed": SPEED}   # the controller's ``remember`` names
+REMEMBERED = {"setup": SETUP, "computer-speed": SPEED,   # the controller's ``remember`` names
+              "settings": SETTINGS}
 
 
 class Storage:

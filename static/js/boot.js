@@ -22,7 +22,12 @@
       taken for another) until py/ui/screens.py takes over in the task that
       draws the same screen.  In English at once; in another language once
       the catalogue has worded the markup (#app is not shown before).
-   5. Never leaves a blank or frozen page: if the runtime fails, or Python
+   5. Puts the player's look on <html> before the first paint: data-look, the
+      words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
+      "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
+      chosen turns app.css's dark rule on or off (look(): the one place that
+      knows it; Python calls it on a change).
+   6. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read; opened as a file
       (file:), it says the game must be served or opened from its address. */
@@ -136,6 +141,17 @@
   };
 
   var root = document.documentElement;
+
+  // 5. The look (see the top).  app.css's second rule is its dark one (tests/e2e/test_settings.py
+  // test_theme_applies_at_once_and_after_a_reload fails if not).
+  boot.look = function (words) {
+    var theme = /dark|light/.exec(words);
+    root.setAttribute("data-look", words);
+    try {
+      document.styleSheets[0].cssRules[1].media.mediaText = theme ? (theme[0] == "dark" ? "all" : "not all") : "(prefers-color-scheme:dark)";
+    } catch (e) { /* app.css missing: no theme to turn */ }
+  };
+  boot.look(window.dicePokerStorage.get("dicepoker.look") || "");
   function state() { return root.getAttribute("data-state"); }
 
   // The markup in the catalogue's words (Python's ui.language.apply_static_texts

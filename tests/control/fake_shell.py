@@ -41,8 +41,9 @@ GAME = PREFIX + "game"
 GAME_META = PREFIX + "game-meta"
 SETUP = PREFIX + "setup"
 SPEED = PREFIX + "computer-speed"
+SETTINGS = PREFIX + "settings"
 BAD_SAVE = PREFIX + "bad-save."
-REMEMBERED = {"setup": SETUP, "computer-speed": SPEED}
+REMEMBERED = {"setup": SETUP, "computer-speed": SPEED, "settings": SETTINGS}
 DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page
 TIME = DATE + "T12:00"                # ui.history.local_time() on the fake page
 

@@ -15,6 +15,7 @@ demand; the legend; the seat picker's text is whole; axe finds nothing with
 the hint list open, in both themes.
 """
 
+import json
 import re
 
 import pytest
@@ -227,3 +228,51 @@ def test_axe_with_the_hint_list_open(new_context, site_url, goto_ready, scheme, 
     # The sheet leaves the best box in view.
     best = page.locator('button[data-hint="best"]').bounding_box()
     assert best["y"] >= 0 and best["y"] + best["height"] <= size[1]
+
+
+# A tip shown: whole, in the viewport, the title whole and shown (not hidden for room).
+TIP_AND_TITLE = r"""
+() => {
+  const bad = [], tip = document.getElementById('tip'), r = tip.getBoundingClientRect();
+  if (tip.hidden || !r.height) bad.push('no tip');
+  if (r.top < 0 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5) bad.push('the tip is outside the viewport');
+  for (const el of tip.querySelectorAll('p, button'))
+    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) bad.push('the tip is cut');
+  const title = document.querySelector('.brand span'), t = title.getBoundingClientRect();
+  if (t.width < 20 || t.height < 10) bad.push('the title is hidden');
+  if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1) bad.push('the title is cut');
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "be"])
+@pytest.mark.parametrize("tip", ["keep", "bonus"])
+def test_a_tip_covers_no_box_die_or_roll(new_context, site_url, goto_ready, lang, tip):
+    """The first tip and the longest (the bonus), in English and Belarusian (the longest
+    words), with 1 and 8 players: in the tray's message area, the card's open boxes,
+    sums, dice and Roll still on screen and on top at every size, the tip whole, the
+    top bar's title whole."""
+    before = list(("keep", "again", "card", "bonus")[:("keep", "again", "card", "bonus").index(tip)])
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s');"
+                            " localStorage.setItem('dicepoker.tips', '%s'); } catch (e) {}"
+                            % (lang, json.dumps(before)))
+    page = context.new_page()
+    problems = []
+    for label, (players, seats) in (("1 player", (1, None)), ("8 players", (8, None))):
+        page.set_viewport_size({"width": 360, "height": 640})
+        start(page, site_url, goto_ready, players, seats)
+        page.click('.die[data-index="0"]')  # a die kept: the next Roll is no double tap
+        page.click("#roll")                 # the second roll brings the tips (ui.feel)
+        page.wait_for_selector('#tip[data-tip="%s"]:not([hidden])' % tip, timeout=30_000)
+        label = "%s, %s, tip %s" % (lang, label, tip)
+        check_fits(page, label, problems)
+        for view, (w, h) in FIT.items():
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            bad = page.evaluate(TIP_AND_TITLE)
+            if bad:
+                save_shot(page, "%s %s" % (label, view))
+                problems.append("%s %s: %s" % (label, view, "; ".join(bad)))
+    assert problems == []

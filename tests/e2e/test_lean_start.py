@@ -36,6 +36,8 @@ LATER = [
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
     re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
+    # settings, sounds, celebrations and tips (issue 19)
+    re.compile(r"/ui/(settings_dialog|feel|tips)\.|/control/settings\."),
     re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
     # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
     re.compile(r"/ui/remote(_panel)?\.|/control/remote\.|/dicepoker/(fair|bylink|keyed_dice)\."),
