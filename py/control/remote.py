@@ -30,7 +30,7 @@ from dicepoker import bylink, fair
 from dicepoker.errors import DicePokerError
 from dicepoker.fair import LinkError, from_hex, to_hex
 from dicepoker.game import Game
-from dicepoker.seats import HUMAN, REMOTE, is_computer
+from dicepoker.seats import HUMAN, is_computer
 
 from .dialogs import ask, say
 from .games import load_text, show
