@@ -44,10 +44,9 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
-# ids of the markup that shows only after the catalogue is complete: the views of
-# py/ui/later.py (LaterView completes the catalogue before it makes its view)
-LATER_MARKUP = ("review-dialog", "end-dialog", "hint-more", "hint-list",
-                "scores-dialog", "rules-dialog")
+# ids of the markup in index.html that shows only after the catalogue is complete (the
+# hint's list); the later views' dialogs are not in index.html at all (static/later.html)
+LATER_MARKUP = ("hint-more", "hint-list")
 # ids of the markup shown only where no catalogue can be read: the page opened as a
 # file (boot.js cannot fetch one from file:), so it keeps its English text
 FILE_ONLY_MARKUP = ("boot-file",)

@@ -8,8 +8,8 @@ state needs the view, makes the view, then hands it every draw.  If it cannot
 be fetched (offline, never cached) the player is told, the dialog that needed it is closed, the game
 goes on, and the next need tries again.
 
-Their look is in static/css/later.min.css, fetched with the first of them
-(:mod:`ui.stylesheets`, fetched on first use too).
+Their look is in static/css/later.min.css and their markup in static/later.html,
+fetched with the first of them (:mod:`ui.stylesheets`, fetched on first use too).
 """
 
 import asyncio
@@ -69,7 +69,7 @@ class LaterView:
         if self.whole:
             await texts.complete()          # their texts are not in the start part
         module = await lazy.load(self.module)
-        await (await lazy.load("ui.stylesheets")).loaded(self.styles)
+        await (await lazy.load("ui.stylesheets")).loaded(self.styles, texts)
         if self.view is None:               # not made meanwhile by another call
             self.view = getattr(module, self.name)(self.shell)
 

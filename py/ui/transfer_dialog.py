@@ -24,30 +24,7 @@ from control.messages import error_message
 from . import highscores, history, storage as keys, transfer
 from .later import pause, sync
 from .dom import by_id, document, listen, local_date, window
-from .language import apply_static_texts
 
-# The dialog's markup: made when the view is (not in index.html, whose bytes every
-# first visit fetches); worded by apply_static_texts, the catalogue being complete.
-MARKUP = (
-    '<dialog id="transfer-dialog" class="dialog" aria-labelledby="transfer-title"><div class="dialog-head"><h2 id="transfer-title" data-i18n="transfer.title">Save and load</h2>'
-    '<button class="icon-btn close-dialog" data-action=\'{"close":"transfer"}\' type="button" data-i18n-attr="aria-label:dialog.close" aria-label="Close"><svg aria-hidden="true"><use href="#icon-close"/></svg></button></div>'
-    '<section class="transfer-part" aria-labelledby="transfer-game-title">'
-    '<h3 id="transfer-game-title" data-i18n="transfer.game">The game</h3>'
-    '<p class="help" data-i18n="transfer.game_help">Keep the game as a file, or continue a game from a file.</p>'
-    '<div class="transfer-actions">'
-    '<button id="export-game" class="btn secondary" type="button" data-i18n="transfer.export_game">Save the game to a file</button>'
-    '<label class="btn secondary file-btn"><span data-i18n="transfer.import_game">Open a game file</span><input id="import-game" class="file-input" type="file" accept=".json,application/json"></label></div></section>'
-    '<section class="transfer-part" aria-labelledby="transfer-scores-title">'
-    '<h3 id="transfer-scores-title" data-i18n="transfer.scores">High scores</h3>'
-    '<p class="help" data-i18n="transfer.scores_help">Keep the high scores as a file, or add results from a file.</p>'
-    '<div class="transfer-actions">'
-    '<button id="export-scores" class="btn secondary" type="button" data-i18n="transfer.export_scores">Save the high scores to a file</button>'
-    '<label class="btn secondary file-btn"><span data-i18n="transfer.import_scores">Add high scores from a file</span><input id="import-scores" class="file-input" type="file" accept=".json,application/json"></label></div></section>'
-    '<section id="bad-saves-part" class="transfer-part" aria-labelledby="bad-saves-title" hidden>'
-    '<h3 id="bad-saves-title" data-i18n="transfer.bad_saves">Damaged saved games</h3>'
-    '<p class="help" data-i18n="transfer.bad_saves_help">These saved games could not be restored. They are kept so that you can download them.</p><ul id="bad-saves" class="bad-saves"></ul></section>'
-    '<p id="transfer-status" class="transfer-status" role="status"></p></dialog>'
-)
 
 HISTORY_FILE = "dice-poker-history-%s.json"
 GAMES_PER_PAUSE = 10        # games of a history file replayed between pauses
@@ -63,8 +40,6 @@ class Transfer:
 
     def __init__(self, shell):
         self.storage = shell.storage
-        document.body.insertAdjacentHTML("beforeend", MARKUP)
-        apply_static_texts(shell.texts.cat)
         self.dialog = by_id("transfer-dialog")
         _history_part(self.dialog)
         _bind(shell, shell.storage)

@@ -8,7 +8,7 @@ and their running sums), opens the game by its link and clicks ``#open-stats``:
   screen's modules, the rest of the catalogue and its stylesheet;
 - ``warm``: the first opening after a box is written, as a player would open it:
   the page has made the screen meanwhile (``ui.warm``), and the benchmark waits
-  until it has (``#stats-dialog`` made) before it clicks;
+  until it has (``#stats[data-fill]``) before it clicks;
 - ``again``: later openings (closed with Esc, opened again), ``OPENINGS`` of them;
 - ``no sums``: the first opening with the running sums removed from storage
   (made again from every record once, then stored);
@@ -77,7 +77,7 @@ def _write_a_box(page):
     page.click("#roll")
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
     page.click("button[data-player='0'][data-box='chance']")
-    page.wait_for_selector("#stats-dialog", state="attached", timeout=60_000)
+    page.wait_for_selector("#stats[data-fill]", state="attached", timeout=60_000)
 
 
 def run(chromium, server, log):

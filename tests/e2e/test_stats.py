@@ -93,9 +93,9 @@ def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
     page.click("#roll")
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
     gameui.settle(page)
-    assert not screen_files and page.locator("#stats-dialog").count() == 0
+    assert not screen_files and page.locator("#stats[data-fill]").count() == 0
     page.click("button[data-player='0'][data-box='chance']")
-    page.wait_for_selector("#stats-dialog", state="attached", timeout=30_000)
+    page.wait_for_selector("#stats[data-fill]", state="attached", timeout=30_000)
     assert len(screen_files) == 1 and not page.evaluate("document.getElementById('stats-dialog').open")
     open_stats(page)
     assert int(table_of(page)["Ann|human"]["games"]) > 0    # the figures: the tests below

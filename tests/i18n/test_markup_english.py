@@ -4,6 +4,8 @@ text that differed would change, and move things, when Python takes over."""
 import html.parser
 import json
 
+import pytest
+
 from paths import REPO
 
 VOID = {"meta", "link", "img", "input", "br", "hr", "source", "use", "path"}
@@ -37,10 +39,12 @@ class _Texts(html.parser.HTMLParser):
             self.stack[-1][2].append(data)
 
 
-def test_markup_english_is_the_english_catalogue():
+@pytest.mark.parametrize("markup", ["index.html", "static/later.html"])
+def test_markup_english_is_the_english_catalogue(markup):
+    """(static/later.html too: its words are the catalogue's, one definition of each text.)"""
     english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
     page = _Texts()
-    page.feed((REPO / "index.html").read_text(encoding="utf-8"))
+    page.feed((REPO / markup).read_text(encoding="utf-8"))
     assert page.texts and page.attrs
     assert [(k, t) for k, t in page.texts if english.get(k) != t] == []
     assert [(k, n, v) for k, n, v in page.attrs if english.get(k) != v] == []

@@ -36,7 +36,7 @@ SNAPSHOT = """() => ({
   state: document.documentElement.dataset.state,
   saved: localStorage.getItem('dicepoker.game'),
   confirm: document.getElementById('confirm-dialog').open,
-  end: document.getElementById('end-dialog').open,
+  end: !!document.getElementById('end-dialog')?.open,
   other: !!document.querySelector('dialog[open]:not(#confirm-dialog):not(#end-dialog)'),
   back: !document.getElementById('back-to-game').hidden,
   lang: document.documentElement.lang,
