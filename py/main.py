@@ -1,15 +1,16 @@
-"""Page start: put the start modules into MicroPython's file system, then build the game.
+"""Page start: the start modules into MicroPython's file system, then the game.
 
-MicroPython imports only from its file system; the modules page start needs
-come as one precompiled bundle that static/js/boot.js fetched with the
-runtime (made by .ci/start_bundle.py from the imports below); boot.js writes
-them (fewer calls from Python into JavaScript).
+static/js/boot.js fetched them (one bundle: .ci/start_bundle.py, from the
+imports below) and writes them.  A timer between steps: no one long task.
 """
 
+import asyncio
 import js
 
 await js.dicePokerBoot.install(js.Module.FS)
+await asyncio.sleep_ms(1)
 
 from ui.page import start  # noqa: E402  (importable only now)
 
+await asyncio.sleep_ms(1)
 await start()
