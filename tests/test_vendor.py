@@ -98,8 +98,13 @@ def test_page_uses_the_vendored_runtime(html, text):
     # No external script/style/link at all.
     for url in re.findall(r"""<(?:script|link)[^>]*(?:src|href)=["']([^"']+)["']""", text):
         assert not re.match(r"^(?:[a-z]+:)?//", url, re.I), f"external URL in {html.name}: {url}"
-    # core.js from static/vendor.
+    # core.js from static/vendor (the game's page: started by boot.js once painted).
     cores = re.findall(r"""<script[^>]*src=["']([^"']*core\.js)["']""", text)
+    if html == REPO / "index.html":
+        assert not cores, "index.html: boot.js starts core.js after the first paint"
+        boot = (REPO / "static" / "js" / "boot.js").read_text()
+        assert '"pyscript/core.js"' in boot and '"./static/vendor/" + path' in boot
+        cores = ["./static/vendor/pyscript/core.js"]
     assert cores, "no PyScript core.js script"
     for src in cores:
         _assert_vendored(html, src, "pyscript/core.js")

@@ -6,7 +6,7 @@
    2. Starts fetching the start modules (static/mpy/start.bundle: every
       module page start imports, in one file; .ci/start_bundle.py), so they
       arrive while the runtime downloads instead of after it; py/main.py
-      writes them into MicroPython's file system (dicePokerBoot.modules).
+      has them written into MicroPython's file system (dicePokerBoot.install).
       Without a query it brings the setup form and its stylesheet too
       (fetched on first use otherwise).
    3. Picks the start language (the player's saved choice, else the first of
@@ -77,18 +77,37 @@
   var extra = setup ? ["ui/stylesheets.mpy", "ui/setup_form.mpy"] : [];
   var setupCss = document.getElementById("setup-css");
   if (setup && setupCss) { setupCss.href = setupCss.getAttribute("data-href"); }
-  var extras = Promise.all(extra.map(function (path) {
-    return fetch("./static/mpy/" + path).then(function (r) {
-      return r.ok ? r.arrayBuffer().then(function (b) { return [path, new Uint8Array(b)]; }) : null;
-    }).catch(function () { return null; });
-  }));
+  var release, afterPaint = new Promise(function (resolve) { release = resolve; });
+  var extras = afterPaint.then(function () {
+    return Promise.all(extra.map(function (path) {
+      return fetch("./static/mpy/" + path).then(function (r) {
+        return r.ok ? r.arrayBuffer().then(function (b) { return [path, new Uint8Array(b)]; }) : null;
+      }).catch(function () { return null; });
+    }));
+  });
   var boot = window.dicePokerBoot = {
-    modules: fetch("./static/mpy/start.bundle").then(function (r) {
+    modules: afterPaint.then(function () {
+      return fetch("./static/mpy/start.bundle");
+    }).then(function (r) {
       if (!r.ok) { throw new Error("start.bundle: HTTP " + r.status); }
       return r.arrayBuffer();
     }).then(unpackModules).then(function (modules) {
       return extras.then(function (more) { return modules.concat(more.filter(Boolean)); });
     }),
+    // Writes the start modules into MicroPython's file system (its Module.FS),
+    // called by py/main.py: here, not in Python, as every call from Python
+    // into JavaScript is slow on a slow phone.
+    install: function (FS) {
+      return boot.modules.then(function (modules) {
+        modules.forEach(function (entry) {
+          var parts = entry[0].split("/"), k;
+          for (k = 1; k < parts.length; k++) {
+            try { FS.mkdir(parts.slice(0, k).join("/")); } catch (e) { /* made for an earlier file */ }
+          }
+          FS.writeFile(entry[0], entry[1]);
+        });
+      });
+    },
     lang: lang,
     catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
     failed: false
@@ -228,6 +247,34 @@
     }
   }, true);
   window.addEventListener("unhandledrejection", function () { setTimeout(fail, 0); });
+  // 6. The runtime starts once the first screen is painted: PyScript's core.js,
+  // the files it will ask for (preloaded all at once, not as each is found:
+  // README, Performance) and the start modules.  Before the paint they would
+  // only compete with the page's stylesheets on a slow network (and
+  // Lighthouse counts whatever ends before the paint as on its way).  A
+  // hidden page (no frames) starts at once; the timer is a last resort.
+  // (py/main.py and pyscript.toml are named from the vendor folder: fewer bytes.)
+  function startRuntime() {
+    if (!release) { return; }
+    release();
+    release = null;
+    ["pyscript/core-C9KDLldu.js", "pyscript/toml-V4Savzlc.js", "micropython/micropython.mjs",
+     "pyscript/error-D2315lOB.js", "micropython/micropython.wasm", "../../py/main.py",
+     "../../pyscript.toml", "pyscript/core.js"].forEach(function (path, i) {
+      var node = document.createElement(i > 6 ? "script" : "link");
+      if (i > 6) { node.type = "module"; node.src = "./static/vendor/" + path; }
+      else {
+        node.rel = i < 4 ? "modulepreload" : "preload";
+        if (i > 3) { node.as = "fetch"; node.crossOrigin = "anonymous"; }
+        node.href = "./static/vendor/" + path;
+      }
+      document.head.appendChild(node);
+    });
+  }
+  if (document.visibilityState === "hidden") { startRuntime(); }
+  requestAnimationFrame(function () { setTimeout(startRuntime, 0); });
+  setTimeout(startRuntime, 3000);
+
   // Last resort: still loading after a long time (a very slow phone gets a reload offer).
   setTimeout(fail, 45000);
 })();

@@ -114,9 +114,9 @@ def test_sources_with_a_minified_sibling_are_not_precached(copy):
 
 
 def test_a_missing_referenced_file_is_an_error(copy):
-    os.remove(os.path.join(copy, "static", "mpy", "start.bundle"))   # index.html preloads it
+    os.remove(os.path.join(copy, "static", "css", "app.min.css"))   # index.html links it
     result = check(copy)
-    assert result.returncode == 2 and "static/mpy/start.bundle" in result.stderr
+    assert result.returncode == 2 and "static/css/app.min.css" in result.stderr
 
 
 def png_size(path):
