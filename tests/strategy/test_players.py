@@ -131,7 +131,7 @@ def test_fast_simulation_makes_the_advisors_decisions():
     sim.play(40, np.random.default_rng(3), record=40)
     advisor = Advisor(table)
     assert len(sim.decisions) > 40 * 15
-    for card, dice, rolls_used, decision in sim.decisions:
+    for card, dice, rolls_used, decision, _ in sim.decisions:
         best = advisor.options(card, dice, rolls_used)[0]
         expected = ("hold", best["keep"]) if best["kind"] == "hold" else ("score", best["box"])
         assert decision == expected, (card, dice, rolls_used)
