@@ -36,7 +36,7 @@ LANGUAGES = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))["LANGUAGES
 
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
                   "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.",
-                  "stats.", "confirm.delete_", "notice.history_")
+                  "stats.", "confirm.delete_", "notice.history_", "chances.")
 # What the page may say before the rest is in: that a feature could not be fetched,
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).

@@ -33,6 +33,9 @@ def _views(shell):
         Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
         LaterView(shell, "ui.joker", "JokerNote", joker_possible),
         LaterView(shell, "ui.hint", "HintPanel", "hint", "hint.failed"),
+        # after a 2+ player game's first roll: never before it (ui.win_chances)
+        LaterView(shell, "ui.win_chances", "WinChances",
+                  lambda s: s.game is not None and len(s.game.players) > 1 and s.game.moves),
         LaterView(shell, "ui.end", "End", "end"),
         LaterView(shell, "ui.review", "Review", "review", "review.failed"),
         LaterView(shell, "ui.scores", "Scores", "scores"),

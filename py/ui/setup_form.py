@@ -23,6 +23,7 @@ from dicepoker.rules import DEFAULT_RULESET
 from dicepoker.seats import COMPUTER_LEVELS, HUMAN
 
 from .dom import by_id, clone_template, document, listen
+from .storage import WIN_CHANCES
 
 
 class SetupForm:
@@ -34,6 +35,8 @@ class SetupForm:
         self.seed = by_id("seed")
         self.error = by_id("setup-error")
         self.rows = []
+        self.storage = shell.storage
+        self.win_chances, self.win_chances_text = self._make_switch(form)
         self._serial = None
         self._error = None
 
@@ -51,7 +54,12 @@ class SetupForm:
             shell.act({"setup": self.read()})
         listen(form, "click", on_click)
         listen(form, "submit", on_submit)
-        listen(form, "change", lambda event: self.relabel())     # a seat chosen
+        def on_change(event):
+            if event.target.name == "win_chances":      # stored at once, as it is a setting
+                self.storage.set(WIN_CHANCES, "on" if event.target.checked else "off")
+            self.relabel()                              # a seat chosen
+
+        listen(form, "change", on_change)
 
     def draw(self, state, texts):
         if texts.cat is not self.cat:
@@ -65,9 +73,25 @@ class SetupForm:
             if state.setup_error:
                 self.focus_first_problem()
 
+    @staticmethod
+    def _make_switch(form):
+        """The "show win chances" checkbox, before the form's error line (made here,
+        not in index.html: a first turn from a link never shows the form)."""
+        label = document.createElement("label")
+        label.className = "panel check-field"
+        box = document.createElement("input")
+        box.type = "checkbox"
+        box.name = "win_chances"
+        text = document.createElement("span")
+        label.appendChild(box)
+        label.appendChild(text)
+        form.insertBefore(label, by_id("setup-error"))
+        return box, text
+
     # ---------------------------------------------------------------- filling
     def fill(self, setup):
         """Show a setup (the last one used, or the defaults)."""
+        self.win_chances.checked = self.storage.get(WIN_CHANCES) != "off"
         self.list.replaceChildren()
         self.rows = []
         players = setup.get("players") if isinstance(setup.get("players"), list) else []
@@ -133,6 +157,7 @@ class SetupForm:
                 option = select.options.item(j)
                 option.textContent = t("seat." + option.value)
         self.add_button.disabled = len(self.rows) >= MAX_PLAYERS
+        self.win_chances_text.textContent = t("setup.win_chances")
 
     def _default_name(self, li, number):
         """"Player 2" for a person's seat, "Computer 2" for a computer's."""

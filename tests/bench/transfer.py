@@ -24,7 +24,8 @@ LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui
          "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
          "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.",
          "/static/mpy/ui/charts.", "/static/mpy/dicepoker/stats.",
-         "/static/mpy/dicepoker/optimal_means.")
+         "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/win_chances.",
+         "/static/mpy/ui/luck.", "/static/mpy/ui/assistants.")
 LOCALES = [("en", "en-US"), ("lt", "lt-LT"), ("be", "be-BY"), ("sk", "sk-SK")]
 
 
