@@ -1,6 +1,7 @@
 """Benchmark (not a test): the "to win" computer against "optimal", two-player games.
 
     python3 tests/bench/towin.py --games 20000 [--rules yahtzee] [--workers 2] [--seed 1]
+                                 [--minutes M]   # stop after M minutes, with the games so far
 
 Seat order alternates (even games: "to win" plays first).  Prints the games
 per second and the win rate of "to win" (a tie counts half) with its 95 %
@@ -59,6 +60,8 @@ def main(argv=None):
     parser.add_argument("--rules", default="yahtzee")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", default="1")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop after this long and report the games played so far")
     args = parser.parse_args(argv)
     started = time.time()
     jobs = [(args.rules, args.seed, i) for i in range(args.games)]
@@ -66,6 +69,10 @@ def main(argv=None):
         scores = []
         for n, score in enumerate(pool.imap(play, jobs, chunksize=8), 1):
             scores.append(score)
+            if args.minutes is not None and time.time() - started > 60 * args.minutes \
+                    and n % 2 == 0:
+                pool.terminate()              # an even count: both seat orders alike
+                break
             if n % 500 == 0:
                 print("  %d games, %.3f so far (%.1f s)" % (n, sum(scores) / n, time.time() - started),
                       flush=True)
