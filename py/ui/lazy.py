@@ -42,7 +42,7 @@ GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
     "ui.hint": ("ui/words", "ui/hint"),
-    "ui.win_chances": _STRATEGY + _ASSISTANTS + ("ui/win_chances",),   # the chips' chances
+    "ui.win_chances": _ASSISTANTS + ("ui/setup_form", "ui/win_chances"),  # the chips' chances
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/luck", "ui/review"),
     "ui.luck": _STRATEGY + _ASSISTANTS + ("ui/luck",),      # luck and skill at the end
     "ui.transfer_dialog": ("dicepoker/savefile", "dicepoker/stats", "ui/history",

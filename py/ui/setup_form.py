@@ -23,7 +23,11 @@ from dicepoker.rules import DEFAULT_RULESET
 from dicepoker.seats import COMPUTER_LEVELS, HUMAN
 
 from .dom import by_id, clone_template, document, listen
-from .storage import WIN_CHANCES
+from .storage import PREFIX
+
+# The setting the form's checkbox [name=win_chances] makes ("off": no win chances on
+# the chips; ui.win_chances reads it): stored here, where it is set, not in start code.
+WIN_CHANCES = PREFIX + "win-chances"
 
 
 class SetupForm:

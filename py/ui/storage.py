@@ -33,7 +33,6 @@ GAME_META = PREFIX + "game-meta"
 SETUP = PREFIX + "setup"
 LANG = PREFIX + "lang"
 SPEED = PREFIX + "computer-speed"
-WIN_CHANCES = PREFIX + "win-chances"      # "off": no chances on the chips
 BAD_SAVE = PREFIX + "bad-save."
 REMEMBERED = {"setup": SETUP, "computer-speed": SPEED}   # the controller's ``remember`` names
 

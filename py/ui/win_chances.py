@@ -13,7 +13,7 @@ such a game has been made, so nothing here is fetched before it (the tables
 come after that roll too: a first turn never waits for them).
 
 The setup screen's checkbox ``[name=win_chances]`` (:mod:`ui.setup_form`,
-stored under ``ui.storage.WIN_CHANCES``, on unless turned off) hides them.
+stored under ``ui.setup_form.WIN_CHANCES``, on unless turned off) hides them.
 """
 
 import asyncio
@@ -21,7 +21,7 @@ import asyncio
 from .assistants import helper
 from .coach import CoachUnavailable
 from .dom import create_proxy, document, window
-from .storage import WIN_CHANCES
+from .setup_form import WIN_CHANCES
 
 
 class WinChances:

@@ -81,7 +81,8 @@
       return extras.then(function (more) { return modules.concat(more.filter(Boolean)); });
     }),
     lang: lang,
-    catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
+    // with the setup form's words when the page may start on it (.ci/start_catalogues.py)
+    catalogue: fetchText("./static/i18n/start/" + lang + (setup ? ".setup" : "") + ".json"),
     failed: false
   };
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
