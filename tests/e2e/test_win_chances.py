@@ -109,3 +109,31 @@ def test_end_screen_shows_cpythons_luck_and_skill(page, site_url, goto_ready):
         assert abs(row["start"] + row["luck"] + row["skill"] - game.totals()[p]) < 1e-6
     text = page.text_content("#end-dialog [data-luck][data-player='0']")
     assert text.startswith("the dice ")
+
+
+def _one_turn_from_the_end(rules="yahtzee", seed=7):
+    from dicepoker.game import Game
+    from dicepoker.strategy.players import choose_move
+    game = Game(["Ann", "Ben"], ruleset=rules, seed=seed)
+    advisor = model_for(rules).advisor
+    while not (game.round == game.rounds - 1 and game.current_player == 1):
+        game.apply(choose_move(game, "optimal", advisor))
+    return game
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_with_win_chances_and_the_end_screens_luck_and_skill(new_context, site_url,
+                                                                  goto_ready, scheme):
+    """The chips with their chances, then the end screen with its luck and skill lines:
+    no axe violations in either theme (contrast of the small chance text included)."""
+    from test_layout import axe_violations
+    page = new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme).new_page()
+    game = _one_turn_from_the_end()
+    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.tap(page, "#roll", "roll")
+    gameui.roll(game)
+    wait_for_chances(page, game)
+    assert axe_violations(page) == []
+    gameui.fill_box(page, game, gameui.choose_box(game))
+    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    assert axe_violations(page) == []

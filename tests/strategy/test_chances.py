@@ -122,7 +122,7 @@ def test_win_chances_are_calibrated_on_simulated_games(rules):
     for card, dice, rolls_used, _, g in sim.decisions:
         if rolls_used == 1 and g % 2 == 0:
             first_rolls[(g, len(card))] = (card, dice)
-    preds, outcomes = [], []
+    preds, outcomes, between = [], [], []
     for i in range(CALIBRATION_GAMES):
         a, b = 2 * i, 2 * i + 1
         won = 1.0 if totals[a] > totals[b] else 0.0 if totals[a] < totals[b] else 0.5
@@ -130,8 +130,10 @@ def test_win_chances_are_calibrated_on_simulated_games(rules):
             banked_a = sum(cards[a].values()) + rules_obj.upper_bonus_earned(cards[a]) + int(bonuses[a])
             banked_b = sum(cards[b].values()) + rules_obj.upper_bonus_earned(cards[b]) + int(bonuses[b])
             other = m.between_turns(cards[b], banked_b)
-            preds.append(chances_of([m.between_turns(cards[a], banked_a), other])[0])
+            mine = m.between_turns(cards[a], banked_a)
+            preds.append(chances_of([mine, other])[0])
             outcomes.append(won)
+            between.append((mine[0] - other[0], (mine[1] + other[1]) ** 0.5, won))
             if rnd % 3 == 0 and (a, rnd) in first_rolls:
                 card, dice = first_rolls[(a, rnd)]
                 preds.append(chances_of([m.position(card, banked_a, dice, 1), other])[0])
@@ -147,6 +149,29 @@ def test_win_chances_are_calibrated_on_simulated_games(rules):
     assert len(report) >= 8
     for low, count, predicted, observed in report:
         assert abs(predicted - observed) <= TOLERANCE, report
+    # Sharper than the buckets: the spread scale that fits these games best (maximum
+    # likelihood, two players: the normal CDF of the difference) is the model's own,
+    # i.e. no further factor, within FIT_TOLERANCE (SPREAD_SCALE was fitted on other seeds).
+    assert abs(best_extra_scale(np.array(between)) - 1.0) <= FIT_TOLERANCE
+
+
+FIT_TOLERANCE = 0.04
+
+
+def best_extra_scale(rows):
+    """The factor on the model's spreads that makes rows (diff, sd, won) likeliest."""
+    from scipy.special import ndtr
+    diff, sd, won = rows.T
+    live = sd > 0.25
+    diff, sd, won = diff[live], sd[live], won[live]
+    best = None
+    for c in np.arange(0.80, 1.201, 0.01):
+        p = np.clip(ndtr(diff / (c * sd)), 1e-12, 1 - 1e-12)
+        loss = -np.mean(won * np.log(p) + (1 - won) * np.log(1 - p))
+        if best is None or loss < best[1]:
+            best = (c, loss)
+    print("best extra spread scale %.2f" % best[0])
+    return best[0]
 
 
 @pytest.mark.slow

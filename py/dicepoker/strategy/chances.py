@@ -5,7 +5,8 @@ its mean the expected final total of optimal play from their position (the
 advisor's value, mid-turn included) and its variance that of the points
 still to come under the same policy (the spread table, :mod:`.spread`, built
 by the same backward pass; mid-turn, :class:`TurnMoments` carries second
-moments through the turn like the advisor carries means).  A player wins
+moments through the turn like the advisor carries means), its spread times
+the rule set's ``SPREAD_SCALE`` (fitted on simulated games: calibration).  A player wins
 when their final is the highest, ties shared; :func:`chances_of` integrates
 that over the integers (the scores are integers) with bins a fraction of a
 spread wide, so a whole position costs a few thousand float operations.
@@ -36,6 +37,13 @@ _SQRT2 = math.sqrt(2.0)
 _POINT_MASS = 0.25        # a spread below this (points) is one certain score
 _SPREADS = 6.0            # the grid reaches this many spreads either side
 _PLAN_CACHE = 16
+
+# The spread of a final, as the model gives it, times this, per rule set: fitted
+# (maximum likelihood of the outcome) on simulated two-player games of optimal play,
+# between turns (README, "Win chances").  The final scores are not normal (a bonus
+# reached or missed, a Poker made or not: lumps and long tails); the normal with the
+# exact variance is too wide in the middle, where most games are decided.
+SPREAD_SCALE = {"yahtzee": 0.93, "dice-poker": 0.87, "dice-poker-classic": 0.89}
 
 
 def _best_keep_squares(keep_values, keep_squares):
@@ -185,6 +193,8 @@ class Model:
                              % (spread.rules.id, advisor.rules.id))
         self.advisor = advisor
         self.spread = spread
+        scale = SPREAD_SCALE.get(advisor.rules.id, 1.0)
+        self.variance_scale = scale * scale
         self.table = advisor.table
         self.layout = advisor.layout
         self._turns = {}
@@ -208,7 +218,7 @@ class Model:
             return float(banked), 0.0
         mask, upper, holds50 = self.layout.state_of(card)
         return (banked + self.table.value(mask, upper, holds50),
-                self.spread.variance(mask, upper, holds50))
+                self.variance_scale * self.spread.variance(mask, upper, holds50))
 
     def option_moments(self, card, dice, rolls_used, option, banked):
         """(mean, variance) of the final total if ``option`` (an advisor option) is taken."""
@@ -224,7 +234,7 @@ class Model:
             points = option["points"]
             units = turn.plan.box_units(tuple(dice))[option["box"]][2]
             square = turn.box_square(option["box"], points, units)
-        return option["value"], max(0.0, square - rest * rest)
+        return option["value"], self.variance_scale * max(0.0, square - rest * rest)
 
     def options_with_moments(self, game):
         """The current player's advisor options, each with ``mean`` and ``variance``."""
