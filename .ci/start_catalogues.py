@@ -54,16 +54,15 @@ START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_f
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
 # The words only the setup form (py/ui/setup_form.py, the setup section of index.html)
-# shows: not in a link's start part.  (setup.rules is the statistics screen's too; the
-# seat names are the tray's at a computer's turn.)
-SETUP_ONLY = ("setup.title", "setup.players", "setup.player_label", "setup.default_name",
+# shows: not in a link's start part.  (setup.rules is the statistics screen's too, which
+# speaks from the whole catalogue; the seat names are the tray's at a computer's turn.)
+SETUP_ONLY = ("setup.title", "setup.players", "setup.rules", "setup.player_label", "setup.default_name",
               "setup.default_computer", "setup.seat_label", "setup.remove_player",
               "setup.add_player", "setup.challenge", "setup.seed", "setup.seed_help",
               "setup.start", "setup.back", "setup.win_chances")
-# ids of the markup that shows only after the catalogue is complete: the views of
-# py/ui/later.py (LaterView completes the catalogue before it makes its view)
-LATER_MARKUP = ("transfer-dialog", "review-dialog", "end-dialog", "hint-more", "hint-list",
-                "scores-dialog", "rules-dialog")
+# ids of the markup in index.html that shows only after the catalogue is complete (the
+# hint's list); the later views' dialogs are not in index.html at all (static/later.html)
+LATER_MARKUP = ("hint-more", "hint-list")
 # ids of the markup shown only where no catalogue can be read: the page opened as a
 # file (boot.js cannot fetch one from file:), so it keeps its English text
 FILE_ONLY_MARKUP = ("boot-file",)
@@ -75,15 +74,20 @@ class _MarkupKeys(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.keys = set()
+        self.file_only = set()    # the keys inside FILE_ONLY_MARKUP: never in a start part
         self._later = None        # [tag, depth] while inside a LATER_MARKUP element
+        self._file_only = False   # ... and whether that element is FILE_ONLY_MARKUP
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if self._later is None and attrs.get("id") in LATER_MARKUP + FILE_ONLY_MARKUP:
             self._later = [tag, 0]
+            self._file_only = attrs["id"] in FILE_ONLY_MARKUP
         if self._later is not None:
             if tag == self._later[0]:
                 self._later[1] += 1
+            if self._file_only and attrs.get("data-i18n"):
+                self.file_only.add(attrs["data-i18n"])
             return
         if attrs.get("data-i18n"):
             self.keys.add(attrs["data-i18n"])
@@ -97,17 +101,28 @@ class _MarkupKeys(html.parser.HTMLParser):
                 self._later = None
 
 
-def markup_keys(root=REPO):
+def _parsed_markup(root):
     parser = _MarkupKeys()
     with open(os.path.join(root, "index.html"), encoding="utf-8") as f:
         parser.feed(f.read())
-    return parser.keys
+    return parser
 
 
-def start_part(messages, keep):
-    """The messages of ``messages`` page start needs (``keep``: keys that must stay)."""
+def markup_keys(root=REPO):
+    return _parsed_markup(root).keys
+
+
+def file_only_keys(root=REPO):
+    """The keys of the markup shown only where no catalogue can be read (FILE_ONLY_MARKUP)."""
+    return _parsed_markup(root).file_only
+
+
+def start_part(messages, keep, drop=()):
+    """The messages of ``messages`` page start needs (``keep``: keys that must stay;
+    ``drop``: keys a start part never needs, whatever their prefix)."""
     return {key: value for key, value in messages.items()
-            if key in keep or key in START_KEEP or not key.startswith(LATER_PREFIXES)}
+            if key not in drop
+            and (key in keep or key in START_KEEP or not key.startswith(LATER_PREFIXES))}
 
 
 def render(lang, root=REPO, keep=None, setup=False):
@@ -115,7 +130,7 @@ def render(lang, root=REPO, keep=None, setup=False):
     ``setup``: the one with the setup form's words (``SETUP_ONLY``)."""
     with open(os.path.join(root, SOURCE % lang), encoding="utf-8") as f:
         messages = json.load(f)
-    part = start_part(messages, markup_keys(root) if keep is None else keep)
+    part = start_part(messages, markup_keys(root) if keep is None else keep, file_only_keys(root))
     if not setup:
         part = {key: value for key, value in part.items() if key not in SETUP_ONLY}
     return json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -10,13 +10,12 @@ Which dice the player has set aside before the next roll is not part of the
 game: it is the screen's state, kept by whoever drives the game, and passed to
 :meth:`Game.roll` as the roll's argument.  :meth:`Game.check_hold` says whether
 a hold is allowed now.  A save still carries it (``state.held``, written by
-``to_json(held=...)`` and returned by :func:`load`), so a reloaded turn shows
+``to_json(held=...)`` and returned by :func:`dicepoker.savefile.load`), so a reloaded turn shows
 the same dice set aside.
 
 Saving is here (:meth:`Game.to_json`); reading a save back is
 :mod:`dicepoker.savefile`, which a first turn opened by a link never needs, so
-the page fetches it only when there is a save to read (the wrappers below
-import it when called).
+the page fetches it only when there is a save to read.
 """
 
 import json
@@ -114,6 +113,7 @@ class Game:
         self.rolls_used = 0
         self.dice = ()            # () until the turn's first roll
         self.moves = []
+        self._move_texts = [None]    # to_json's: [the moves list, the JSON of each]
 
     # ----------------------------------------------------------- read-only view
     @property
@@ -326,6 +326,11 @@ class Game:
         not the game's); it is checked like :meth:`check_hold` and kept as
         ``state.held``, a sorted list, for :func:`load` to give back.
         """
+        data = self._save_without_moves(held)
+        data["moves"] = [dict(m) for m in self.moves]
+        return data
+
+    def _save_without_moves(self, held):
         state = self.state_dict()
         state["held"] = list(self.check_hold(held))
         return {
@@ -335,37 +340,24 @@ class Game:
             "players": list(self.players),
             "seats": list(self.seats),
             "dice_source": self.dice_source.to_dict(),
-            "moves": [dict(m) for m in self.moves],
             "state": state,
         }
 
     def to_json(self, held=()):
-        """:meth:`to_dict` as JSON text: what the browser stores and a game file holds."""
-        return json.dumps(self.to_dict(held))
+        """:meth:`to_dict` as JSON text: what the browser stores and a game file holds.
 
-    @classmethod
-    def from_json(cls, text):
-        """Restore a saved game (:func:`dicepoker.savefile.load` without the held dice)."""
-        from .savefile import restore, parse
-        return restore(cls, parse(text), True)[0]
-
-    @classmethod
-    def from_dict(cls, data, verify=True):
-        """Restore from plain data (:func:`dicepoker.savefile.load_dict` without the held dice)."""
-        from .savefile import restore
-        return restore(cls, data, verify)[0]
-
-
-def load(text):
-    """``(game, held)`` from a saved game's JSON text: :func:`dicepoker.savefile.load`."""
-    from .savefile import load
-    return load(text)
-
-
-def load_dict(data, verify=True):
-    """``(game, held)`` from plain data: :func:`dicepoker.savefile.load_dict`."""
-    from .savefile import load_dict
-    return load_dict(data, verify)
+        The page saves after every tap, and the moves are most of a save (360 of
+        them at the end of a game of eight): the text of each move is kept and
+        only new ones are written, so a save costs the same in the last round as
+        in the first.  The kept text belongs to one list of moves: moves are only
+        ever appended to it, and :meth:`undo` makes a new one."""
+        moves, texts = self.moves, self._move_texts
+        if texts[0] is not moves:
+            texts = self._move_texts = [moves]
+        for move in moves[len(texts) - 1:]:
+            texts.append(json.dumps(move))
+        head = json.dumps(self._save_without_moves(held))
+        return head[:-1] + ', "moves": [' + ", ".join(texts[1:]) + "]}"
 
 
 MOVE_KINDS = ("roll", "score")

@@ -80,6 +80,7 @@ class Board:
                      self.card):
             item.forget()
         self._fill_labels = {}
+        self._turn_drawn = self._bonus_drawn = None
 
     def draw(self, state, texts):
         game = state.game
@@ -113,35 +114,30 @@ class Board:
         head = by_id("card-head")
         while head.children.length > 1:
             head.lastElementChild.remove()
-        self.heads = []
         for p, name in enumerate(players):
             th = document.createElement("th")
             th.setAttribute("scope", "col")
             th.setAttribute("data-seat", str(p))
             th.textContent = name
             head.appendChild(th)
-            self.heads.append(Node(th))
 
         self.cells = {}
-        self.columns = [[] for _ in players]  # every td of a player's column
         self._fill_rows(by_id("card-upper"), rules.upper_boxes, game, cat)
         self._fill_rows(by_id("card-lower"), rules.lower_boxes, game, cat)
         self.sums = {}
         self._fill_sums(by_id("card-upper-sums"), SUM_ROWS_UPPER, game, cat)
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game, cat)
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
-        self._column_current = -1
         self._columns_drawn = {}
         self._chips_drawn = {}
+        self._turn_drawn = self._bonus_drawn = None
         self._totals = [0] * len(players)
 
     def _new_td(self, tr, p):
         td = document.createElement("td")
         td.setAttribute("data-seat", str(p))
         tr.appendChild(td)
-        item = Node(td)
-        self.columns[p].append(item)
-        return item
+        return Node(td)
 
     def _fill_rows(self, body, boxes, game, cat):
         body.replaceChildren()
@@ -176,13 +172,16 @@ class Board:
         current = game.current_player
         totals = self._totals
         rounds = game.rounds
-        if game.is_over:
-            self.turn_label.text(t("turn.over"))
-            self.round_label.text("")
-        else:
-            self.turn_label.text(t("turn.label", name=game.players[current]))
-            self.round_label.text(t("turn.round", round=game.round + 1, rounds=rounds))
-        self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
+        turn = (game, current, game.round, game.is_over)
+        if self._turn_drawn != turn:    # the lines of whose turn: once a turn, not every tap
+            self._turn_drawn = turn
+            if game.is_over:
+                self.turn_label.text(t("turn.over"))
+                self.round_label.text("")
+            else:
+                self.turn_label.text(t("turn.label", name=game.players[current]))
+                self.round_label.text(t("turn.round", round=game.round + 1, rounds=rounds))
+            self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
         for p, (chip, total) in enumerate(self.chips):
             is_current = p == current and not game.is_over
             shown = (totals[p], is_current)
@@ -194,6 +193,10 @@ class Board:
             total.text(totals[p])
             key = "players.chip_current" if is_current else "players.chip"
             chip.attr("aria-label", t(key, name=game.players[p], total=totals[p]))
+        bonus = (turn, len(game.cards[current]), game.poker_bonuses[current])
+        if self._bonus_drawn == bonus:
+            return
+        self._bonus_drawn = bonus
         parts = game.breakdown(current)
         rules = game.ruleset
         if parts["upper_bonus"]:
@@ -208,15 +211,6 @@ class Board:
         current = None if game.is_over else game.current_player
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
-        if self._column_current != current:       # column highlight moves once a turn
-            before, self._column_current = self._column_current, current
-            # only the columns whose mark changes: all of them once, after building
-            moved = range(len(self.heads)) if before == -1 else (before, current)
-            for p in moved:
-                if p is None:
-                    continue
-                for item in [self.heads[p]] + self.columns[p]:
-                    item.cls("current", p == current)     # the others are hidden (app.css)
         for p in range(len(game.players)):
             key = self._column_key(game, p, current, best)
             if self._columns_drawn.get(p) == key:

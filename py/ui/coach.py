@@ -16,6 +16,7 @@ import asyncio
 import js
 
 from . import lazy
+from .later import pause
 from .dom import window
 
 TABLE_PATH = "./static/strategy/%s.dpst.gz"
@@ -101,7 +102,7 @@ class Coach:
         from dicepoker.strategy.advisor import Advisor
         from dicepoker.strategy.table import Table
         array = await _fetch_table_array(ruleset_id)
-        await asyncio.sleep_ms(0)            # let the loading message paint
+        await pause()                        # let the loading message paint
         try:
             table = Table.from_js_array(array)
         except ValueError as error:          # TableError: damaged or other rules

@@ -8,8 +8,8 @@ state needs the view, makes the view, then hands it every draw.  If it cannot
 be fetched (offline, never cached) the player is told, the dialog that needed it is closed, the game
 goes on, and the next need tries again.
 
-Their look is in static/css/later.min.css, fetched with the first of them
-(:mod:`ui.stylesheets`, fetched on first use too).
+Their look is in static/css/later.min.css and their markup in static/later.html,
+fetched with the first of them (:mod:`ui.stylesheets`, fetched on first use too).
 """
 
 import asyncio
@@ -17,6 +17,14 @@ import asyncio
 from control.dialogs import DIALOGS
 
 from . import lazy
+
+
+async def pause():
+    """Let the browser draw and take input before going on (a long job's steps): a timer,
+    not 0 ms (MicroPython's asyncio runs a task that sleeps 0 ms again at once, in the
+    same turn of the browser's event loop, so nothing would be drawn)."""
+    await asyncio.sleep_ms(1)
+
 
 class LaterView:
     """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
@@ -64,7 +72,7 @@ class LaterView:
         if whole is True or whole and not texts.cat.has(whole):
             await texts.complete()          # their texts are not in the start part
         module = await lazy.load(self.module)
-        await (await lazy.load("ui.stylesheets")).loaded(self.styles)
+        await (await lazy.load("ui.stylesheets")).loaded(self.styles, texts)
         if self.view is None:               # not made meanwhile by another call
             self.view = getattr(module, self.name)(self.shell)
 

@@ -13,7 +13,7 @@ from .confirm import Confirm
 from .dom import query_params
 from .effects import Effects
 from .input import bind
-from .language import Texts, apply_static_texts, load_start_catalogue
+from .language import Texts, load_start_catalogue
 from .later import LaterView
 from .notice import Notice
 from .screens import Screens
@@ -45,6 +45,8 @@ def _views(shell):
         LaterView(shell, "ui.stats", "Stats", "stats"),
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
+        # the statistics screen made ahead, once a box is written (never in the first turn)
+        LaterView(shell, "ui.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
     ]
 
 
@@ -68,9 +70,7 @@ async def start():
         if await switch.switch(texts, lang):
             storage.set(keys.LANG, lang)
 
-    apply_static_texts(catalogue)
-    bind(shell, storage, switch_language)
-    screens.show_app()
+    bind(shell, storage, switch_language)     # the markup is worded: boot.js did it
     saved = storage.stored()
     if isinstance(saved["game"], str):
         # Reading a save is not a start module (a link's first turn has none). If it
@@ -88,4 +88,5 @@ async def start():
         await setup.prepare(texts)  # cannot be fetched: the page does not start (boot.js says so)
     screens.starting = False
     shell.draw()
+    screens.take_over()
     return shell

@@ -18,7 +18,7 @@ from dicepoker.seats import HUMAN
 from .coach import CoachUnavailable
 from . import lazy
 from .lazy import LazyLoadError
-from .later import sync
+from .later import pause, sync
 from .luck import render as render_luck
 from .dom import by_id, document
 from .words import dice_text, number, option_text
@@ -84,7 +84,7 @@ async def _show(state, texts, shell, key):
         counts[player] += 1
         rows.appendChild(_row(cat, game, index, decision, several))
         if index % ROWS_PER_YIELD == ROWS_PER_YIELD - 1:
-            await asyncio.sleep_ms(0)
+            await pause()
     for p in humans:
         li = document.createElement("li")
         li.className = "review-total"

@@ -1,9 +1,10 @@
 """The page view: which screen shows, and the ``<html>`` attributes tests and styles read.
 
-Owns ``#boot``/``#app``, ``#setup``/``#game``, ``#new-game``, ``#back-to-game`` and,
+Owns ``#app``, ``#setup``/``#game``, ``#new-game``, ``#back-to-game`` and,
 on ``<html>``, ``data-state`` (setup, ready, over), ``data-current-player``,
 ``data-turn-phase`` (start, rolled, over) and ``data-computer-turn`` (the level
-of the computer playing).
+of the computer playing).  Until :meth:`Screens.take_over`, the first screen is
+static/js/boot.js's (``data-first``, ``#app`` inert).
 """
 
 from control.state import computer_turn, current_seat
@@ -18,17 +19,18 @@ class Screens:
     def __init__(self, setup_ready):
         self.setup_ready = setup_ready
         self.root = Node(document.documentElement)
-        self.boot = node("boot")
-        self.app = node("app")
+        self.app = document.getElementById("app")
         self.setup = node("setup")
         self.game = node("game")
         self.new_game = node("new-game")
         self.back_to_game = node("back-to-game")
         self.starting = True        # data-state stays "loading" until page start is done
 
-    def show_app(self):
-        self.boot.show(False)
-        self.app.show(True)
+    def take_over(self):
+        """boot.js's first screen becomes the one drawn (call in the task that drew
+        it, so no frame shows the two): taps are the page's from now on."""
+        self.app.removeAttribute("inert")
+        self.root.attr("data-first", None)
 
     def draw(self, state, texts):
         game = state.game

@@ -2,8 +2,8 @@
 
 Fetched on first use (``ui.stats``, a later view), with its figures
 (``dicepoker.stats``), the kept games (``ui.history``) and the charts
-(``ui.charts``).  The dialog is made here, not in index.html (the page's
-start bytes are spent), once, then filled each time it opens, after a
+(``ui.charts``).  The dialog's markup is in static/later.html (inserted with
+the later views' look); it is worded and filled here each time it opens, after a
 language switch and after the kept games changed:
 
 - per rule set (``#stats-ruleset``), one row per player and seat kind
@@ -34,7 +34,7 @@ from . import charts, history
 from .charts import escape
 from .history import stamp
 from .dom import by_id, document, listen
-from .later import sync
+from .later import pause, sync
 from .words import number
 
 RULE_IDS = ("dice-poker", "dice-poker-classic", "yahtzee")
@@ -43,12 +43,6 @@ COLUMNS = ("games", "wins", "average", "best", "worst", "stdev", "bonus", "poker
 ROWS_PER_BATCH = 100        # history rows drawn between pauses
 
 _view = []                  # the view, once made (run_effect redraws it)
-
-
-async def _pause():
-    """Let the browser draw and take input: a timer, not 0 ms (MicroPython's asyncio runs a
-    task that sleeps 0 ms again at once, in the same turn of the browser's event loop)."""
-    await asyncio.sleep_ms(1)
 
 
 def run_effect(kind, value, shell):
@@ -77,55 +71,12 @@ def _el(tag, parent=None, cls=None, text=None, **attrs):
     return element
 
 
-def _build():
-    """The dialog's markup; the words are set by ``_words`` (the language may change)."""
-    dialog = _el("dialog", document.body, "dialog wide stats-dialog", id="stats-dialog",
-                 aria_labelledby="stats-title")
-    head = _el("div", dialog, "dialog-head")
-    _el("h2", head, id="stats-title")
-    close = _el("button", head, "icon-btn close-dialog", type="button", id="stats-close",
-                data_action='{"close":"stats"}')
-    close.innerHTML = '<svg aria-hidden="true"><use href="#icon-close"/></svg>'
-    root = _el("div", dialog, "stats", id="stats")
-    pick = _el("div", root, "stats-pick")
-    for name in ("ruleset", "player"):
-        label = _el("label", pick, "field", id="stats-%s-field" % name)
-        _el("span", label, id="stats-%s-label" % name)
-        _el("select", label, id="stats-" + name)
-    _el("p", root, "help", id="stats-empty", role="status")
-    wrap = _el("div", root, "table-scroll", id="stats-table-wrap", tabindex="0",
-               aria_labelledby="stats-table-caption")
-    table = _el("table", wrap, "stats-table", id="stats-table")
-    _el("caption", table, "sr-only", id="stats-table-caption")
-    row = _el("tr", _el("thead", table))
-    _el("th", row, scope="col", data_col="player")
-    for column in COLUMNS:
-        _el("th", row, scope="col", data_col=column)
-    _el("tbody", table, id="stats-rows")
-    charts_part = _el("div", root, "stats-charts", id="stats-charts")
-    for kind in ("scores", "time", "boxes"):
-        figure = _el("figure", charts_part, "chart", id="chart-" + kind,
-                     aria_labelledby="chart-%s-title" % kind)
-        _el("figcaption", figure, "chart-title", id="chart-%s-title" % kind)
-        _el("div", figure, "chart-draw")
-        if kind == "time":
-            _el("p", figure, "chart-legend", id="chart-time-legend")
-        _el("div", figure, "table-scroll" if kind == "boxes" else "sr-only",
-            data_chart_table=kind)
-    _el("p", charts_part, "help", id="stats-optimal-note")
-    history_part = _el("section", root, "stats-history", aria_labelledby="history-title")
-    _el("h3", history_part, id="history-title")
-    _el("p", history_part, "help", id="history-empty")
-    _el("ol", history_part, "history", id="history")
-    _el("button", history_part, "btn secondary", type="button", id="history-delete-all")
-    return dialog
-
-
 class StatsScreen:
     def __init__(self, shell):
         self.shell = shell
         self.storage = shell.storage
-        self.dialog = _build()
+        self.dialog = by_id("stats-dialog")       # static/later.html
+        by_id("stats").setAttribute("data-fill", "0")  # made, not yet drawn (tests, bench)
         self.dirty = False
         self.records = []
         self.sums = {}
@@ -299,8 +250,8 @@ class StatsScreen:
 
     # ---------------------------------------------------------------- history
     async def _fill_history(self, serial):
-        await _pause()                          # the table and charts are painted first
-        records = await history.load_slowly(self.storage, stamp(), _pause)
+        await pause()                          # the table and charts are painted first
+        records = await history.load_slowly(self.storage, stamp(), pause)
         if serial != self._filling:
             return                              # filled again meanwhile
         checked = history.sums(self.storage, records)
@@ -315,7 +266,7 @@ class StatsScreen:
         newest = records[::-1]
         for start in range(0, len(newest), ROWS_PER_BATCH):
             if start:
-                await _pause()
+                await pause()
                 if serial != self._filling:
                     return
             target.insertAdjacentHTML("beforeend", "".join(

@@ -1,4 +1,5 @@
-"""Stylesheets fetched on first use: the setup form's and the later views'.
+"""Stylesheets fetched on first use, the setup form's and the later views', and the
+later views' markup.
 
 index.html has their ``<link rel="stylesheet">`` with the address in
 ``data-href`` and no ``href``, so a first turn does not fetch them:
@@ -8,11 +9,23 @@ once when the page may start on the setup screen) and ``#later-css``
 and waits for its ``load`` or ``error`` event, so the view that needs it is
 drawn styled (offline and never cached: unstyled after at most about 3 s,
 rather than not at all).
+
+The later views' markup (their dialogs, static/later.html: not in index.html,
+which every first visit fetches) comes with their stylesheet: :func:`loaded`
+inserts it at the end of ``<body>`` (once) and words it in the player's
+language, before the first of those views is made.  If it cannot be fetched,
+that view cannot be made: :class:`ui.lazy.LazyLoadError`, as for its module.
 """
 
 import asyncio
 
-from .dom import by_id, listen
+from .dom import by_id, document, listen
+from .language import apply_static_texts, fetch_text
+from .lazy import LazyLoadError
+
+MARKUP = {"later-css": "./static/later.html"}   # the markup that comes with a stylesheet
+_inserted = set()       # ids of the links whose markup is in the page
+_markup_lock = asyncio.Lock()
 
 _settled = set()        # ids of the links that have loaded or failed
 _watched = set()        # ids of the links whose events are heard
@@ -26,8 +39,10 @@ def _watch(link, link_id):
     _watched.add(link_id)
 
 
-async def loaded(link_id):
-    """Fetch the stylesheet of ``<link id=link_id>`` (once) and wait until it is in or has failed."""
+async def loaded(link_id, texts=None):
+    """Fetch the stylesheet of ``<link id=link_id>`` (once) and wait until it is in or has
+    failed; and its markup (once), worded with ``texts``."""
+    await _insert_markup(link_id, texts)
     link = by_id(link_id)
     if link is None:
         return
@@ -41,3 +56,20 @@ async def loaded(link_id):
         if link_id in _settled:
             return
         await asyncio.sleep_ms(20)
+
+
+async def _insert_markup(link_id, texts):
+    address = MARKUP.get(link_id)
+    if address is None:
+        return
+    async with _markup_lock:            # two views made at once: one fetch, one copy
+        if link_id in _inserted:
+            return
+        try:
+            text = await fetch_text(address)
+        except Exception as error:
+            raise LazyLoadError("%s: %s" % (address, error))
+        document.body.insertAdjacentHTML("beforeend", text)
+        _inserted.add(link_id)
+    if texts is not None:
+        apply_static_texts(texts.cat)

@@ -22,8 +22,9 @@ from dicepoker.errors import DicePokerError
 from control.messages import error_message
 
 from . import highscores, history, storage as keys, transfer
-from .later import sync
+from .later import pause, sync
 from .dom import by_id, document, listen, local_date, window
+
 
 HISTORY_FILE = "dice-poker-history-%s.json"
 GAMES_PER_PAUSE = 10        # games of a history file replayed between pauses
@@ -244,7 +245,7 @@ async def import_history(shell, input_element):
         for number, item in enumerate(history.file_games(text), 1):
             entries.append(history.file_entry(number, item))
             if number % GAMES_PER_PAUSE == 0:       # a long file never freezes the page
-                await asyncio.sleep_ms(1)
+                await pause()
     except history.HistoryError as error:
         _failed(cat, error, "import_error")
         return

@@ -30,11 +30,15 @@ class Tray:
         self.dice = [Node(dice.item(i)) for i in range(dice.length)]
         self._cat = None
         self._speed = None
+        self._dice_drawn = [None] * len(self.dice)    # what each die shows, as drawn
+        self._message_drawn = self._rolls_drawn = None
 
     def _forget(self):
         for item in list(self.__dict__.values()) + self.dice:
             if isinstance(item, Node):
                 item.forget()
+        self._dice_drawn = [None] * len(self.dice)
+        self._message_drawn = self._rolls_drawn = None
 
     def draw(self, state, texts):
         game = state.game
@@ -58,6 +62,10 @@ class Tray:
         for i, die in enumerate(self.dice):
             value = game.dice[i] if game.dice else 0
             is_held = i in state.held
+            drawn = (value, is_held, can_hold, i in keep, spin if i in state.rolled else None)
+            if self._dice_drawn[i] == drawn:
+                continue                # a tap on one die draws that die (its label is costly)
+            self._dice_drawn[i] = drawn
             die.attr("data-value", value)
             die.attr("aria-pressed", "true" if is_held else "false")
             die.disabled(not can_hold)
@@ -73,7 +81,9 @@ class Tray:
         self.roll.show(not over)
         self.show_results.show(over)
         self.roll.disabled(not game.can_roll or len(state.held) == 5 or computer)
-        if not over:
+        rolls = (over, game.rolls_used, game.rolls_left)
+        if not over and self._rolls_drawn != rolls:
+            self._rolls_drawn = rolls
             used = game.rolls_used
             if game.rolls_left:
                 self.roll_text.text(t("roll.again" if used else "roll.button"))
@@ -92,6 +102,10 @@ class Tray:
     def _draw_message(self, game, t, seat, computer, scored):
         name = game.players[game.current_player]
         used = game.rolls_used
+        drawn = (game, game.current_player, used, game.is_over, computer, scored)
+        if self._message_drawn == drawn:
+            return                      # what to do now changes with a roll or a box, not a die
+        self._message_drawn = drawn
         if game.is_over:
             main, sub = t("handover.over"), ""
         elif computer:                  # nobody passes the device to a computer

@@ -1,7 +1,6 @@
-/* Start-up helper that runs before Python: a classic `defer` script in <head>,
-   so it does not hold up parsing, yet still runs before PyScript (deferred
-   and module scripts run in document order once the page is parsed, and
-   core.js comes after it), so everything below is in place when Python starts.
+/* Start-up helper that runs before Python: a classic script in <head>, run as
+   it is parsed (so the first paint already shows the first screen, below),
+   before PyScript starts (core.js is a module, run once the page is parsed).
 
    1. Gives Python a localStorage that never throws (window.dicePokerStorage).
    2. Starts fetching the start modules (static/mpy/start.bundle: every
@@ -15,16 +14,21 @@
       start part of its message catalogue (static/i18n/start/<lang>.json:
       .ci/start_catalogues.py) at once, in parallel with the Python runtime;
       Python (py/ui/language.py) picks the promise up from window.dicePokerBoot.
-      The languages are the options of index.html's #lang (the one list is
-      py/ui/i18n.py's LANGUAGES; a test compares them).
-   4. Never leaves a blank or frozen page: if the runtime fails, or Python
+      LANGS is py/ui/i18n.py's LANGUAGES (a test compares them).
+   4. Paints the first screen before Python runs: <html data-first="setup">
+      (no query and no saved game: the setup form) or "game" (a link or a
+      saved game: the top bar of the game, which CSS lays out as Python
+      will); app.css and setup.css show it, #app stays inert (no tap is
+      taken for another) until py/ui/screens.py takes over in the task that
+      draws the same screen.  In English at once; in another language once
+      the catalogue has worded the markup (#app is not shown before).
+   5. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read; opened as a file
       (file:), it says the game must be served or opened from its address. */
 (function () {
   "use strict";
-  var LANGS = Array.prototype.map.call(
-    document.querySelectorAll("#lang option"), function (o) { return o.value; });
+  var LANGS = ["en", "lt", "be", "sk"];
   var lang = null;
   try {
     lang = window.localStorage.getItem("dicepoker.lang");
@@ -129,16 +133,56 @@
     }
   };
 
-  function state() { return document.documentElement.getAttribute("data-state"); }
+  var root = document.documentElement;
+  function state() { return root.getAttribute("data-state"); }
+
+  // The markup in the catalogue's words (Python's ui.language.apply_static_texts
+  // does the same on a language switch).
+  function translate(messages, scope) {
+    var nodes = scope.querySelectorAll("[data-i18n]"), j, k, pairs, pair;
+    for (j = 0; j < nodes.length; j++) {
+      pair = messages[nodes[j].getAttribute("data-i18n")];
+      if (typeof pair === "string") { nodes[j].textContent = pair; }
+    }
+    nodes = scope.querySelectorAll("[data-i18n-attr]");
+    for (j = 0; j < nodes.length; j++) {
+      pairs = nodes[j].getAttribute("data-i18n-attr").split(" ");
+      for (k = 0; k < pairs.length; k++) {
+        pair = pairs[k].split(":");
+        if (typeof messages[pair[1]] === "string") { nodes[j].setAttribute(pair[0], messages[pair[1]]); }
+      }
+    }
+  }
+
+  // 4. The first screen, before Python (see the top).
+  var first = setup && !window.dicePokerStorage.get("dicepoker.game") ? "setup" : "game";
+  function showFirst(messages) {
+    if (messages && state() === "loading") {
+      translate(messages, document);
+      root.lang = lang;
+      document.getElementById("lang").value = lang;
+      document.getElementById("lang-code").textContent = lang.toUpperCase();
+    }
+    root.setAttribute("data-first", first);
+  }
+  if (lang === "en") {
+    showFirst();
+  } else {
+    boot.catalogue.then(function (text) {
+      var messages = JSON.parse(text);
+      if (document.readyState !== "loading") { showFirst(messages); return; }
+      // parsed: readyState leaves "loading" before the module scripts run
+      document.addEventListener("readystatechange", function () { showFirst(messages); }, { once: true });
+    }).catch(function () { showFirst(); });
+  }
 
   function fail() {
     if (boot.failed || state() !== "loading") { return; }
     boot.failed = true;
-    var panel = document.getElementById("boot-failed");
-    var loading = document.getElementById("boot-loading");
+    var panel = document.getElementById("boot");
     if (!panel) { return; }
     panel.hidden = false;
-    if (loading) { loading.hidden = true; }
+    document.getElementById("app").hidden = true;
     if (window.location.protocol === "file:") {
       // Opened as a file (index.html double-clicked): no connection can fix that.
       document.getElementById("boot-body").hidden = true;
@@ -149,12 +193,7 @@
       window.location.reload();
     });
     boot.catalogue.then(function (text) {
-      var messages = JSON.parse(text);
-      var nodes = panel.querySelectorAll("[data-i18n]");
-      for (var j = 0; j < nodes.length; j++) {
-        var key = nodes[j].getAttribute("data-i18n");
-        if (typeof messages[key] === "string") { nodes[j].textContent = messages[key]; }
-      }
+      translate(JSON.parse(text), panel);
     }).catch(function () { /* keep the English fallback text */ });
   }
   boot.fail = fail;

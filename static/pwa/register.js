@@ -71,18 +71,21 @@ async function register() {
 }
 
 /** Run `callback` once the game has started (<html data-state> leaves
- * "loading"): the worker's install downloads and hashes every file of the
- * game, which must not compete with the page's own start-up. */
+ * "loading"), the page has loaded and the browser is idle: the worker's
+ * install downloads and hashes every file of the game, which must not
+ * compete with the page's own start-up and first turn on a slow phone. */
 function whenStarted(callback) {
   const html = document.documentElement;
+  const idle = () => (window.requestIdleCallback || setTimeout)(callback, { timeout: 5000 });
+  const loaded = () => (document.readyState === "complete" ? idle() : addEventListener("load", idle, { once: true }));
   if (html.dataset.state !== "loading") {
-    callback();
+    loaded();
     return;
   }
   const observer = new MutationObserver(() => {
     if (html.dataset.state === "loading") return;
     observer.disconnect();
-    callback();
+    loaded();
   });
   observer.observe(html, { attributes: true, attributeFilter: ["data-state"] });
 }

@@ -1,4 +1,5 @@
-"""Bytes of the game's first visit, counted by the server (uncompressed bodies).
+"""Bytes of the game's first visit, counted by the server: uncompressed bodies (the
+budget), and what went on the wire (the server gzips as GitHub Pages does).
 
 One fresh context opens the game link, waits for ready, taps Roll once, then
 waits until the service worker has installed (its precache downloads are part
@@ -24,8 +25,8 @@ LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui
          "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
          "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.",
          "/static/mpy/ui/charts.", "/static/mpy/dicepoker/stats.",
-         "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/win_chances.",
-         "/static/mpy/ui/luck.", "/static/mpy/ui/assistants.")
+         "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/warm.", "/static/later.html",
+         "/static/mpy/ui/win_chances.", "/static/mpy/ui/luck.", "/static/mpy/ui/assistants.")
 LOCALES = [("en", "en-US"), ("lt", "lt-LT"), ("be", "be-BY"), ("sk", "sk-SK")]
 
 
@@ -34,8 +35,17 @@ def later(path):
     return path.startswith(LATER) or bool(re.match(r"^/static/i18n/[a-z]+\.json$", path))
 
 
-def first_turn_bytes(chromium, server, locale):
-    """Bytes of the distinct files a fresh page fetches until ready and its first roll, in ``locale``."""
+def wire_size(path):
+    """A file's size on the wire: gzipped as the benchmark's server (and Pages) sends it."""
+    from server import COMPRESSED, _gzipped
+    if path.endswith(COMPRESSED):
+        return len(_gzipped(path, os.stat(path)))
+    return os.path.getsize(path)
+
+
+def first_turn_bytes(chromium, server, locale, wire=False):
+    """Bytes of the distinct files a fresh page fetches until ready and its first roll, in
+    ``locale`` (uncompressed; with ``wire``, (uncompressed, gzipped))."""
     from browser import wait_ready
     ctx = chromium.context(reduced_motion="reduce", locale=locale, service_workers="block")
     page = ctx.new_page()
@@ -51,11 +61,14 @@ def first_turn_bytes(chromium, server, locale):
     finally:
         ctx.close()
     root = server.root
-    return sum(os.path.getsize(os.path.join(root, p.lstrip("/") or "index.html")) for p in paths)
+    files = [os.path.join(root, p.lstrip("/") or "index.html") for p in paths]
+    raw = sum(os.path.getsize(f) for f in files)
+    return (raw, sum(wire_size(f) for f in files)) if wire else raw
 
 
 def by_language(chromium, server):
-    return [(lang, first_turn_bytes(chromium, server, locale)) for lang, locale in LOCALES]
+    """[(lang, uncompressed bytes, gzipped bytes)] until the first roll."""
+    return [(lang,) + first_turn_bytes(chromium, server, locale, wire=True) for lang, locale in LOCALES]
 
 
 def kind_of(path):
@@ -101,8 +114,10 @@ def run(chromium, server):
     page_paths = collections.Counter(p for _, p in page_requests)
     page_bytes = 0
     sizes = {}
+    wire = {}
     for s in sent:
         sizes[s.path] = s.bytes
+        wire[s.path] = s.wire
     for path, n in page_paths.items():
         page_bytes += sizes.get(path, 0) * min(n, by_path[path][1] if path in by_path else 0)
     before_ready = [p for t, p in page_requests if t <= t_ready]
@@ -111,6 +126,8 @@ def run(chromium, server):
         "ready_ms": ready_ms,
         "worker_installed": controlled,
         "total": sum(s.bytes for s in sent),
+        "total_wire": sum(s.wire for s in sent),
+        "page_wire_until_roll": sum(wire.get(p, 0) for p in set(through_roll)),
         "requests": len(sent),
         "page_bytes": page_bytes,
         # each file once: a file fetched twice is listed in "fetched_twice"

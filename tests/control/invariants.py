@@ -8,7 +8,7 @@ dispatch it checks the effects against what the dispatch did to the game:
   announced; nothing else is saved (a refused tap, an unknown action, a
   dialog), except the save that marks a finished game's results recorded
   (``finish``, with its ``record``) and a new or loaded game;
-- each save is JSON that :func:`dicepoker.game.load` restores to the game on
+- each save is JSON that :func:`dicepoker.savefile.load` restores to the game on
   screen, with the dice kept, the meta and ``base = rev - 1`` (``load_every``:
   on MicroPython only every n-th save is replayed, the others compared as JSON);
 - a computer seat moves only on its timer (``tick``) or the shell's answer
@@ -28,7 +28,7 @@ Violations are collected (``.problems``), not raised, so a run reports them all.
 import json
 
 from control.state import SPEEDS, computer_turn
-from dicepoker.game import load
+from dicepoker.savefile import load
 from dicepoker.rules import MAX_ROLLS
 from dicepoker.seats import is_computer
 

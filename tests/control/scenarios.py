@@ -17,6 +17,7 @@ import json
 from control.saves import new_meta
 from control.state import computer_turn
 from dicepoker.game import Game
+from dicepoker.savefile import load_dict
 from dicepoker.rules import RULESETS
 from fake_shell import GAME, GAME_META, fake_advice, play_game, play_turn, person_step
 
@@ -458,7 +459,7 @@ def computer_and_other_tab(world):
     play_turn(tab)
     tab.answer_think = False
     world.fire_next()                                  # the computer's tick: think is out
-    newer = Game.from_dict(tab.state.game.to_dict(), verify=False)                      # another tab, a step ahead
+    newer = load_dict(tab.state.game.to_dict(), verify=False)[0]                      # another tab, a step ahead
     newer.roll()
     rev = tab.state.meta["rev"] + 1
     world.storage.set(GAME, newer.to_json())

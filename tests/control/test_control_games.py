@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from dicepoker.game import load
+from dicepoker.savefile import load
 from dicepoker.rules import RULESETS
 from dicepoker.seats import is_computer
 from fake_shell import TIME

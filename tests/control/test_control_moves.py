@@ -2,7 +2,7 @@
 
 import pytest
 
-from dicepoker.game import load
+from dicepoker.savefile import load
 from fake_shell import World
 from scenarios import setup
 from tracing import dispatches, effects, kinds, message_keys, note

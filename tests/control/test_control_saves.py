@@ -5,7 +5,7 @@ import json
 import pytest
 
 from control.links import link_key, setup_from_params
-from dicepoker.game import load
+from dicepoker.savefile import load
 from fake_shell import BAD_SAVE, GAME, GAME_META, World
 from scenarios import BAD_SAVES, LINK, OTHER_LINK, good_save_text, setup
 from tracing import all_effects, dispatches, effects, kinds, note

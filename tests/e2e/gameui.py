@@ -18,7 +18,7 @@ import time
 import urllib.parse
 import weakref
 
-from dicepoker.game import load
+from dicepoker.savefile import load
 
 # game -> (its moves when the holds were set, the holds): valid while the moves are the same
 _HELD = weakref.WeakKeyDictionary()

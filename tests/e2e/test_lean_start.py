@@ -33,10 +33,12 @@ LATER = [
     re.compile(r"/static/i18n/rules\.[^/]*$"),        # rules text, any language
     re.compile(r"/static/i18n/[a-z]+\.json$"),        # whole catalogues: the start part is enough
     re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
+    re.compile(r"/static/later\.html$"),              # ... and their markup
     re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
     re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
+    re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
 ]
 
 
@@ -74,20 +76,22 @@ def test_first_turn_fetches_nothing_it_does_not_need(new_context, site_url, loca
 
 
 def test_later_stylesheet_comes_with_the_first_later_view(new_context, site_url):
-    """later.min.css is not fetched at start, and the first view that needs it is drawn with it.
+    """later.min.css (and static/later.html, the later views' markup) is not fetched at start,
+    and the first view that needs it is drawn with it.
 
     The rules dialog's head is a flex row only by later.css (.dialog-head); its
     rules' body is filled by ui/rules.py, which is made after the sheet is in."""
     page = new_context().new_page()
     requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
-    assert not [u for u in requested if "/static/css/later." in u]
+    assert not [u for u in requested if "/static/css/later." in u or "/static/later." in u]
     head = "getComputedStyle(document.querySelector('#rules-dialog .dialog-head')).display"
     page.click("#open-rules")
-    page.wait_for_function("document.querySelector('#rules-dialog').open")
+    page.wait_for_function("document.querySelector('#rules-dialog')?.open")
     page.wait_for_function("document.querySelector('#rules-body [data-i18n=\"rules.loading\"]') === null",
                            timeout=20_000)
     assert page.evaluate(head) == "flex"
     assert [u for u in requested if u.split("?")[0].endswith("/static/css/later.min.css")]
+    assert [u for u in requested if u.split("?")[0].endswith("/static/later.html")]   # its markup
 
 
 def _styled_setup(page):

@@ -249,7 +249,7 @@ def test_the_last_box_draws_the_card_first_and_opens_the_results_right_after(pag
         document.querySelector(selector).click();
         const cell = document.querySelector(selector);
         return {written: [cell.tagName, cell.textContent.trim()],
-                open: document.getElementById('end-dialog').open};
+                open: !!document.getElementById('end-dialog')?.open};
     }""", last)
     assert seen == {"written": ["SPAN", str(points)], "open": False}
     page.wait_for_selector("#end-dialog[open]")

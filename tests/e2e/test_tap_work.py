@@ -38,10 +38,33 @@ def test_with_eight_players_a_tap_touches_only_the_columns_it_changes(page, site
     page.click('.die[data-index="0"]')                       # a die kept: the card stays
     assert touched(page) == []
     page.click('button[data-player="0"][data-box="chance"]')
-    # Ann's box is written and her previews go; Ben's column is marked as on turn
-    assert touched(page) == [0, 1]
+    # Ann's box is written and her previews go; Ben's column is not touched: which
+    # column shows follows <html data-current-player> (app.css), written anyway
+    assert touched(page) == [0]
+    assert shown_columns(page) == [1]
     page.click("#roll")
     assert touched(page) == [1]
+
+
+SHOWN = """() => [...new Set([...document.querySelectorAll('#card [data-seat]')]
+  .filter((cell) => getComputedStyle(cell).display !== 'none').map((cell) => Number(cell.dataset.seat)))]"""
+
+
+def shown_columns(page):
+    return sorted(page.evaluate(SHOWN))
+
+
+def test_the_card_shows_the_column_on_turn_or_of_the_chip_tapped(page, site_url, goto_ready):
+    goto_ready(page, link(site_url, ["Ann", "Ben", "Cleo"], seed=4))
+    assert shown_columns(page) == [0]
+    page.click("#roll")
+    page.click('button[data-player="0"][data-box="chance"]')
+    page.wait_for_selector('html[data-current-player="1"]')
+    assert shown_columns(page) == [1]
+    page.focus('.chip[data-seat="2"]')                     # a chip tapped: Cleo's card
+    assert shown_columns(page) == [2]
+    page.focus("#roll")
+    assert shown_columns(page) == [1]
 
 
 # Every record of the page's DOM, by where it was written: a card column ("col3"), a
@@ -60,7 +83,7 @@ COUNT = """() => {
 
 
 def written(page):
-    page.wait_for_timeout(50)
+    gameui.settle(page)                # the observer's records of the tap are in
     where = page.evaluate("window.__where")
     page.evaluate("window.__where = []")
     counts = {}
@@ -101,12 +124,12 @@ def test_a_tap_writes_as_much_at_a_table_of_eight_as_alone(new_context, site_url
         assert set(eight[kind]) == set(alone[kind]), (kind, alone, eight)
         assert eight[kind]["page"] <= alone[kind]["page"] + 2, (kind, alone, eight)
     fill_alone, fill_eight = alone["fill"], eight["fill"]
-    # Ann's column: her box written and her previews gone, as alone, and its mark taken
-    # off (one class of each of its cells and its head); Ben's column gets the mark
-    assert set(fill_eight) <= {"page", "col0", "col1", "chip0", "chip1"}, fill_eight
-    assert fill_eight["col0"] <= fill_alone["col0"] + rows + 1, (fill_alone, fill_eight)
-    assert fill_eight["col1"] <= rows + 1, fill_eight
+    # Ann's column: her box written and her previews gone, as alone; Ben's column is not
+    # written at all (the column shown follows <html data-current-player>)
+    assert set(fill_eight) <= {"page", "col0", "chip0", "chip1"}, fill_eight
+    assert fill_eight["col0"] <= fill_alone["col0"], (fill_alone, fill_eight)
     assert fill_eight["page"] <= fill_alone["page"] + 4, (fill_alone, fill_eight)
+    assert rows == 20                   # every box and sum of Ann's column was counted
 
 
 def test_a_box_tapped_does_not_take_the_focus(page, site_url, goto_ready):

@@ -235,7 +235,7 @@ def _first_index(moves, kind, nth=1):
 
 def bad_save_cases():
     """``(name, document, code, fragment)``: ``document`` is JSON text, or
-    ``{"value": x}`` for a non-text argument of ``from_json``; loading it must
+    ``{"value": x}`` for a non-text argument of ``load``; loading it must
     raise InvalidSave with this ``code`` and a message containing ``fragment``.
     """
     base = base_save()

@@ -9,6 +9,7 @@ from engine_cases import loaded_dice, play_random_game, scripted_game
 from dicepoker.dice import ScriptedDice
 from dicepoker.errors import DicePokerError, IllegalMove, InvalidSetup
 from dicepoker.game import Game
+from dicepoker.savefile import load, load_dict
 
 
 def snapshot(game):
@@ -105,7 +106,7 @@ def test_undo_of_the_last_box_reopens_a_finished_game():
     assert not game.is_over and game.winners() == []
     assert last_box not in game.cards[0] and game.rolls_used > 0
     earlier = dict(finished[0], moves=finished[0]["moves"][:-1])
-    assert game.to_dict() == Game.from_dict(earlier, verify=False).to_dict()
+    assert game.to_dict() == load_dict(earlier, verify=False)[0].to_dict()
     game.score(last_box)
     assert snapshot(game) == finished
 
@@ -173,7 +174,7 @@ def test_a_game_rebuilt_from_its_data_is_independent_and_plays_on_identically():
     game = Game(["Ann"], dice=ScriptedDice([2, 3, 4, 5, 6, 1, 1, 1, 1, 1]))
     game.roll()
     game.score("chance")
-    copy = Game.from_dict(game.to_dict(), verify=False)
+    copy = load_dict(game.to_dict(), verify=False)[0]
     assert copy.to_dict() == game.to_dict() and copy.can_undo
     copy.undo()
     assert game.cards[0] == {"chance": 20} and game.can_undo
@@ -376,4 +377,4 @@ def test_seats_default_to_humans_and_accept_computer_levels():
     game = Game(["Ann", "Ben", "Cy", "Di"], seed=1,
                 seats=["human", "optimal", "good", "beginner"])
     assert game.seats == ["human", "optimal", "good", "beginner"]
-    assert Game.from_json(game.to_json()).seats == game.seats
+    assert load(game.to_json())[0].seats == game.seats

@@ -6,6 +6,7 @@ import pytest
 from dicepoker import seats
 from dicepoker.errors import InvalidSetup
 from dicepoker.game import SEAT_KINDS, Game
+from dicepoker.savefile import load
 
 
 def test_seat_kinds_have_one_definition():
@@ -23,7 +24,7 @@ def test_seat_kinds_have_one_definition():
 def test_a_game_takes_every_seat_kind_and_no_other():
     game = Game(["A", "B", "C", "D"], seed=1, seats=list(seats.SEAT_KINDS))
     assert game.seats == ["human", "optimal", "good", "beginner"]
-    assert Game.from_json(game.to_json()).seats == game.seats
+    assert load(game.to_json())[0].seats == game.seats
     assert Game(["A"], seed=1).seats == [seats.HUMAN]
     with pytest.raises(InvalidSetup) as caught:
         Game(["A"], seed=1, seats=["robot"])

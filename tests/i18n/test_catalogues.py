@@ -378,12 +378,15 @@ def test_rules_page_states_the_bonuses_and_box_names(lang, catalogue):
 
 
 def test_one_list_of_languages():
-    """ui.i18n.LANGUAGES is the list: the page's language menu offers exactly those (boot.js
-    picks the start language among the menu's options), and each has its catalogues."""
+    """ui.i18n.LANGUAGES is the list: the page's language menu offers exactly those, boot.js
+    picks the start language among the same (its LANGS: it runs before the menu is
+    parsed), and each has its catalogues."""
     html = (REPO / "index.html").read_text(encoding="utf-8")
     menu = re.search(r'<select id="lang">(.*?)</select>', html, re.S).group(1)
     assert tuple(re.findall(r'<option value="([a-z]+)"', menu)) == I18N_MODULE.LANGUAGES
-    assert '"#lang option"' in (REPO / "static" / "js" / "boot.js").read_text(encoding="utf-8")
+    boot = (REPO / "static" / "js" / "boot.js").read_text(encoding="utf-8")
+    langs = re.search(r"var LANGS = \[(.*?)\];", boot).group(1)
+    assert tuple(re.findall(r'"([a-z]+)"', langs)) == I18N_MODULE.LANGUAGES
     for lang in I18N_MODULE.LANGUAGES:
         assert (REPO / "static" / "i18n" / ("%s.json" % lang)).is_file(), lang
         assert categories(lang)[-1] in ("other", "many"), lang

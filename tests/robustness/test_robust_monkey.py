@@ -6,7 +6,7 @@ language switch; a new game through the setup screen or a link; answers to
 the confirmation dialog (OK, Cancel, Esc) and the end screen's buttons.
 
 After every step (``check``):
-- the saved game (``dicepoker.game``) loads with CPython's ``dicepoker.game.load``,
+- the saved game (``dicepoker.game``) loads with CPython's ``dicepoker.savefile.load``,
   which validates it, replays every move and gives the held dice it keeps;
 - the page shows exactly that game (``gameui.assert_matches``: dice, holds,
   every card cell, totals, Roll/Undo state);
@@ -26,7 +26,7 @@ on failure, so a failing run can be replayed.
 import os
 import random
 
-from dicepoker.game import Game
+from dicepoker.savefile import load_dict
 from gameui import assert_matches, from_save, held, link, paced, roll, set_held, toggle_hold
 
 DEFAULT_STEPS = 900
@@ -36,7 +36,7 @@ SNAPSHOT = """() => ({
   state: document.documentElement.dataset.state,
   saved: localStorage.getItem('dicepoker.game'),
   confirm: document.getElementById('confirm-dialog').open,
-  end: document.getElementById('end-dialog').open,
+  end: !!document.getElementById('end-dialog')?.open,
   other: !!document.querySelector('dialog[open]:not(#confirm-dialog):not(#end-dialog)'),
   back: !document.getElementById('back-to-game').hidden,
   lang: document.documentElement.lang,
@@ -207,7 +207,7 @@ def copy(game):
     """An independent copy of a saved game, with its held dice."""
     if game is None:
         return None
-    other = Game.from_dict(game.to_dict(), verify=False)
+    other = load_dict(game.to_dict(), verify=False)[0]
     set_held(other, held(game))
     return other
 

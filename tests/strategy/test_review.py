@@ -5,6 +5,7 @@ import random
 import pytest
 
 from dicepoker.game import Game
+from dicepoker.savefile import load_dict
 from dicepoker.strategy.advisor import Advisor
 from dicepoker.strategy.players import choose_move
 from dicepoker.strategy.review import review_game
@@ -52,7 +53,7 @@ def _mover(game, index):
     document = game.to_dict()
     document["moves"] = []
     del document["state"]
-    replay = Game.from_dict(document, verify=False)
+    replay = load_dict(document, verify=False)[0]
     for move in game.moves[:index]:
         replay.apply(move)
     return replay.current_player

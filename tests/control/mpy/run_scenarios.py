@@ -15,7 +15,7 @@ import sys
 from scenarios import SCENARIOS, trace_lines
 
 
-# Replaying every save (dicepoker.game.load) is most of the run's time on
+# Replaying every save (dicepoker.savefile.load) is most of the run's time on
 # MicroPython: there every 8th is replayed, the others compared as JSON.
 LOAD_EVERY = 8 if sys.implementation.name == "micropython" else 1
 

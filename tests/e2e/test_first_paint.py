@@ -1,0 +1,167 @@
+"""The first screen is painted before Python runs, and Python takes it over without a jump.
+
+static/js/boot.js (a classic script in <head>) sets ``<html data-first>``:
+"setup" (no query, no saved game) or "game" (a link or a saved game);
+app.css and setup.css show that screen as Python will draw it, with ``#app``
+inert until py/ui/screens.py takes over. These tests hold PyScript's core.js
+(the request is never answered), look at the page without Python, then let
+it go and compare: the same boxes in the same places, no layout shift.
+"""
+
+import json
+
+import pytest
+
+from gameui import settle
+
+CORE = "**/static/vendor/pyscript/core.js"
+
+# Records every layout shift (as CLS counts it) from the first paint on.
+SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    if (!e.hadRecentInput) window.__shifts.push({ value: e.value,
+      sources: e.sources.map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : '?') });
+  }
+}).observe({ type: 'layout-shift', buffered: true });
+"""
+
+# Where the first screen's parts are: what must not move when Python takes over.
+BOXES = """
+(sels) => Object.fromEntries(sels.map((s) => {
+  const el = document.querySelector(s);
+  if (!el || !el.getClientRects().length) return [s, null];
+  const r = el.getBoundingClientRect();
+  return [s, [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]];
+}))
+"""
+SETUP_PARTS = ["#setup-title", "#setup-form fieldset:nth-of-type(2)", ".challenge", "#start",
+               ".brand", "#open-rules", "#lang-code", "#open-transfer"]
+GAME_PARTS = [".brand", "#open-rules", "#open-stats", "#lang-code", "#open-transfer", "#new-game"]
+
+
+class HeldRuntime:
+    """Holds every request for PyScript's core.js until ``release()``."""
+
+    def __init__(self, page):
+        self.routes = []
+        self.page = page
+        page.route(CORE, self._hold)
+
+    def _hold(self, route):
+        self.routes.append(route)
+
+    def release(self):
+        assert self.routes, "core.js was never requested"
+        for route in self.routes:
+            route.continue_()
+        self.page.unroute(CORE)
+
+
+def open_held(new_context, url, viewport=(390, 844), locale="en-US", scheme="light", storage=None):
+    ctx = new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale=locale,
+                      color_scheme=scheme)
+    ctx.add_init_script(SHIFTS)
+    if storage:
+        ctx.add_init_script("if (location.protocol.startsWith('http'))"
+                            " Object.entries(%s).forEach(([k, v]) => localStorage.setItem(k, v));"
+                            % json.dumps(storage))
+    page = ctx.new_page()
+    held = HeldRuntime(page)
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("html[data-first]", state="attached")
+    page.wait_for_function("document.readyState !== 'loading'")
+    return page, held
+
+
+def take_over(page, held, state):
+    held.release()
+    page.wait_for_selector("html[data-state=%s]" % state, state="attached", timeout=60_000)
+    settle(page)
+
+
+def test_setup_screen_before_python(new_context, site_url):
+    page, held = open_held(new_context, site_url)
+    assert page.evaluate("document.documentElement.dataset.state") == "loading"
+    assert page.evaluate("document.documentElement.dataset.first") == "setup"
+    assert page.is_visible("#setup") and page.is_visible("#start")
+    assert page.is_hidden("#game") and page.is_hidden("#boot") and page.is_hidden("#new-game")
+    assert page.inner_text("#setup-title") == "New game"
+    assert page.inner_text("#start") == "Start the game"
+    assert page.is_checked("input[name=ruleset][value=dice-poker]")
+    # the setup sheet is in before the first paint: a styled panel, the row held
+    assert page.evaluate("getComputedStyle(document.querySelector('.panel')).borderTopStyle") == "solid"
+    held_row = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#setup-players'),"
+                             " '::before').minHeight)")
+    assert held_row > 90          # a phone: the name and the seat, one under the other
+    before = page.evaluate(BOXES, SETUP_PARTS)
+    assert all(before.values()), before
+    take_over(page, held, "setup")
+    assert page.evaluate("document.documentElement.hasAttribute('data-first')") is False
+    assert page.evaluate("document.getElementById('app').inert") is False
+    assert page.input_value("#player-name-1") == "Player 1"
+    assert page.evaluate(BOXES, SETUP_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
+
+
+def test_taps_before_python_do_nothing(new_context, site_url):
+    """#app is inert until Python is there: a tap on Start, a rule set or Add a player
+    is not taken (no form sent, nothing changed), and the page then starts as it would."""
+    page, held = open_held(new_context, site_url)
+    assert page.evaluate("document.getElementById('app').inert") is True
+    for selector in ("input[name=ruleset][value=yahtzee]", "#add-player", "#start"):
+        box = page.locator(selector).bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.search") == ""
+    assert page.is_checked("input[name=ruleset][value=dice-poker]")
+    take_over(page, held, "setup")
+    assert page.evaluate("location.search") == ""
+    assert page.locator("#setup-players > li").count() == 1
+    assert page.is_checked("input[name=ruleset][value=dice-poker]")
+    page.click("#start")
+    page.wait_for_selector("html[data-state=ready]", state="attached")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_setup_screen_in_belarusian_before_python(new_context, site_url, scheme):
+    page, held = open_held(new_context, site_url, viewport=(360, 640), locale="be-BY", scheme=scheme)
+    assert page.evaluate("document.documentElement.lang") == "be"
+    assert page.inner_text("#setup-title") == "Новая гульня"
+    assert page.inner_text("#lang-code") == "BE"
+    assert page.get_attribute("#open-rules", "aria-label") == "Правілы"
+    before = page.evaluate(BOXES, SETUP_PARTS)
+    take_over(page, held, "setup")
+    assert page.input_value("#player-name-1") == "Гулец 1"
+    assert page.evaluate(BOXES, SETUP_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
+
+
+def test_link_shows_the_game_bar_before_python(new_context, site_url):
+    page, held = open_held(new_context, site_url + "?players=Ann,Ben&seed=3")
+    assert page.evaluate("document.documentElement.dataset.first") == "game"
+    assert page.is_hidden("#setup")
+    assert page.is_visible("#new-game")
+    before = page.evaluate(BOXES, GAME_PARTS)
+    take_over(page, held, "ready")
+    assert page.evaluate(BOXES, GAME_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
+
+
+def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto_ready):
+    """A saved game (no query) comes back on the game screen, never the setup form first."""
+    ctx = new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    goto_ready(page, site_url + "?players=Ann&seed=5")
+    page.click("#roll")
+    page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
+    saved = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    ctx.close()
+    page, held = open_held(new_context, site_url, viewport=(1280, 800), storage=saved)
+    assert page.evaluate("document.documentElement.dataset.first") == "game"
+    assert page.is_hidden("#setup") and page.is_visible("#new-game")
+    before = page.evaluate(BOXES, GAME_PARTS)
+    take_over(page, held, "ready")
+    assert page.evaluate(BOXES, GAME_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
