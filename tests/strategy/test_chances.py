@@ -104,26 +104,31 @@ def test_mid_turn_moments_average_to_the_turn_start():
     assert (square - mean * mean) ** 0.5 == pytest.approx(table_var ** 0.5, rel=0.05)
 
 
-CALIBRATION_GAMES = 1500      # two-player games (3000 solo games) per rule set
-TOLERANCE = 0.06              # |mean predicted - share won| per bucket of 10 points
-MIN_BUCKET = 300              # positions a bucket needs to be checked
+# Per rule set: two-player games simulated, |mean predicted - share won| allowed per
+# bucket of 10 points, positions a bucket needs to be checked, |best further spread
+# factor - 1| allowed.  The tolerances are about two standard errors of their sample:
+# a game's positions share its outcome, so the sample is the games, not the positions
+# (the spread factor fitted on 1500-game samples of other seeds varies by about 0.03).
+# dice-poker's is the smaller sample of a slower simulation (marked slow).
+CALIBRATION = {"yahtzee": (1500, 0.06, 300, 0.08), "dice-poker": (800, 0.08, 200, 0.10)}
 
 
-@pytest.mark.parametrize("rules", ("yahtzee",))
+@pytest.mark.parametrize("rules", ("yahtzee", pytest.param("dice-poker", marks=pytest.mark.slow)))
 def test_win_chances_are_calibrated_on_simulated_games(rules):
     """Optimal play on both sides (fast numpy simulation): positions at every turn
     start and after the first roll of player 0's turns; a tie counts half."""
+    games, tolerance, min_bucket, fit_tolerance = CALIBRATION[rules]
     table = load_table(rules)
     m = model(rules)
     sim = FastOptimal(table)
-    totals = sim.play(2 * CALIBRATION_GAMES, np.random.default_rng(18), record=2 * CALIBRATION_GAMES)
+    totals = sim.play(2 * games, np.random.default_rng(18), record=2 * games)
     rules_obj = table.rules
     first_rolls = {}
     for card, dice, rolls_used, _, g in sim.decisions:
         if rolls_used == 1 and g % 2 == 0:
             first_rolls[(g, len(card))] = (card, dice)
     preds, outcomes, between = [], [], []
-    for i in range(CALIBRATION_GAMES):
+    for i in range(games):
         a, b = 2 * i, 2 * i + 1
         won = 1.0 if totals[a] > totals[b] else 0.0 if totals[a] < totals[b] else 0.5
         for rnd, (cards, bonuses) in enumerate(sim.history):
@@ -142,20 +147,17 @@ def test_win_chances_are_calibrated_on_simulated_games(rules):
     report = []
     for low in np.arange(0.0, 1.0, 0.1):
         chosen = (preds >= low) & (preds < low + 0.1)
-        if chosen.sum() < MIN_BUCKET:
+        if chosen.sum() < min_bucket:
             continue
         report.append((round(low, 1), int(chosen.sum()), preds[chosen].mean(), outcomes[chosen].mean()))
     print(report)
     assert len(report) >= 8
     for low, count, predicted, observed in report:
-        assert abs(predicted - observed) <= TOLERANCE, report
+        assert abs(predicted - observed) <= tolerance, report
     # Sharper than the buckets: the spread scale that fits these games best (maximum
     # likelihood, two players: the normal CDF of the difference) is the model's own,
-    # i.e. no further factor, within FIT_TOLERANCE (SPREAD_SCALE was fitted on other seeds).
-    assert abs(best_extra_scale(np.array(between)) - 1.0) <= FIT_TOLERANCE
-
-
-FIT_TOLERANCE = 0.04
+    # i.e. no further factor (SPREAD_SCALE was fitted on other seeds).
+    assert abs(best_extra_scale(np.array(between)) - 1.0) <= fit_tolerance
 
 
 def best_extra_scale(rows):
