@@ -109,11 +109,13 @@ def test_mid_turn_moments_average_to_the_turn_start():
 # factor - 1| allowed.  The tolerances are about two standard errors of their sample:
 # a game's positions share its outcome, so the sample is the games, not the positions
 # (the spread factor fitted on 1500-game samples of other seeds varies by about 0.03).
-# dice-poker's is the smaller sample of a slower simulation (marked slow).
-CALIBRATION = {"yahtzee": (1500, 0.06, 300, 0.08), "dice-poker": (800, 0.08, 200, 0.10)}
+# Not dice-poker: its fit moves too much between samples this size (0.87 on seed 7,
+# 1.04 on seed 19, 1000 games each) for a check that could pass and still mean
+# something, and a sample large enough takes many minutes on the shared machine.
+CALIBRATION = {"yahtzee": (1500, 0.06, 300, 0.08)}
 
 
-@pytest.mark.parametrize("rules", ("yahtzee", pytest.param("dice-poker", marks=pytest.mark.slow)))
+@pytest.mark.parametrize("rules", ("yahtzee",))
 def test_win_chances_are_calibrated_on_simulated_games(rules):
     """Optimal play on both sides (fast numpy simulation): positions at every turn
     start and after the first roll of player 0's turns; a tie counts half."""

@@ -121,7 +121,7 @@ def test_unknown_level_and_missing_table_are_refused():
         choose_move(game, "human")                # a seat kind, but no computer level
     with pytest.raises(ValueError):
         choose_move(game, "optimal")
-    assert set(COMPUTER_LEVELS) == {"optimal", "good", "beginner"}
+    assert set(COMPUTER_LEVELS) == {"optimal", "good", "beginner", "to_win"}
 
 
 @pytest.mark.slow
