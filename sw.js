@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "fbebd0d4ddeb0bf6";
+const VERSION = "ad235273b67b378c";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -21,6 +21,14 @@ visit was cached).  ``LATER_MARKUP`` are the elements only those features
 show (the Save and load, review and end-of-game dialogs, the hint list):
 they keep their English markup text until ``ui.language.Texts``
 translates them, which it does before they open.
+
+Two start parts per language: ``static/i18n/start/<lang>.json`` for a page
+opened by a link (a challenge game, its first turn on the board) leaves out
+``SETUP_ONLY`` too, the words only the setup form shows (a link's page shows
+it only after the first turn, and ``ui.page`` completes the catalogue before
+it makes the form then); ``static/i18n/start/<lang>.setup.json`` keeps them,
+for a page opened without a query, which may start on the setup screen
+(static/js/boot.js picks the file).
 """
 import html.parser
 import json
@@ -32,12 +40,13 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 SOURCE = "static/i18n/%s.json"
 OUT = "static/i18n/start/%s.json"
+SETUP_OUT = "static/i18n/start/%s.setup.json"
 LANGUAGES = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))["LANGUAGES"]   # the one list
 
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
                   "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.",
                   "stats.", "confirm.delete_", "notice.history_", "remote.", "settings.", "tips.",
-                  "feel.")
+                  "feel.", "chances.")
 # What the page may say before the rest is in: that a feature could not be fetched,
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).
@@ -45,6 +54,13 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
+# The words only the setup form (py/ui/setup_form.py, the setup section of index.html)
+# shows: not in a link's start part.  (setup.rules is the statistics screen's too, which
+# speaks from the whole catalogue; the seat names are the tray's at a computer's turn.)
+SETUP_ONLY = ("setup.title", "setup.players", "setup.rules", "setup.player_label", "setup.default_name",
+              "setup.default_computer", "setup.seat_label", "setup.remove_player",
+              "setup.add_player", "setup.challenge", "setup.seed", "setup.seed_help",
+              "setup.start", "setup.back", "setup.win_chances")
 # ids of the markup in index.html that shows only after the catalogue is complete (the
 # hint's list); the later views' dialogs are not in index.html at all (static/later.html)
 LATER_MARKUP = ("hint-more", "hint-list")
@@ -110,18 +126,25 @@ def start_part(messages, keep, drop=()):
             and (key in keep or key in START_KEEP or not key.startswith(LATER_PREFIXES))}
 
 
-def render(lang, root=REPO, keep=None):
-    """The start part of ``lang`` as file bytes (compact JSON, the source's key order)."""
+def render(lang, root=REPO, keep=None, setup=False):
+    """The start part of ``lang`` as file bytes (compact JSON, the source's key order);
+    ``setup``: the one with the setup form's words (``SETUP_ONLY``)."""
     with open(os.path.join(root, SOURCE % lang), encoding="utf-8") as f:
         messages = json.load(f)
     part = start_part(messages, markup_keys(root) if keep is None else keep, file_only_keys(root))
+    if not setup:
+        part = {key: value for key, value in part.items() if key not in SETUP_ONLY}
     return json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def expected(root=REPO):
-    """{relative path: bytes} of every start part."""
+    """{relative path: bytes} of every start part (a link's and the setup screen's)."""
     keep = markup_keys(root)
-    return {OUT % lang: render(lang, root, keep) for lang in LANGUAGES}
+    out = {}
+    for lang in LANGUAGES:
+        out[OUT % lang] = render(lang, root, keep)
+        out[SETUP_OUT % lang] = render(lang, root, keep, setup=True)
+    return out
 
 
 def differences(root=REPO):

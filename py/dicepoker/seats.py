@@ -8,7 +8,8 @@ HUMAN = "human"
 OPTIMAL = "optimal"
 GOOD = "good"
 BEGINNER = "beginner"
-COMPUTER_LEVELS = (OPTIMAL, GOOD, BEGINNER)
+TO_WIN = "to_win"        # plays for the chance of winning, not the expected score
+COMPUTER_LEVELS = (OPTIMAL, GOOD, BEGINNER, TO_WIN)
 REMOTE = "remote"           # a friend who plays this seat on another device (dicepoker.fair)
 SEAT_KINDS = (HUMAN,) + COMPUTER_LEVELS + (REMOTE,)
 

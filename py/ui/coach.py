@@ -20,16 +20,17 @@ from .later import pause
 from .dom import window
 
 TABLE_PATH = "./static/strategy/%s.dpst.gz"
+SPREAD_PATH = "./static/strategy/%s.spread.gz"    # win chances and the "to win" computer
 
 
 class CoachUnavailable(Exception):
     """The strategy modules or the table could not be loaded."""
 
 
-async def _fetch_table_array(ruleset_id):
+async def _fetch_table_array(ruleset_id, path=TABLE_PATH):
     """The table file as a JS Uint8Array, gunzipped by the browser when it can."""
     try:
-        response = await js.fetch(TABLE_PATH % ruleset_id)
+        response = await js.fetch(path % ruleset_id)
     except Exception as error:
         raise CoachUnavailable("table fetch failed: %s" % error)
     if not response.ok:
@@ -53,6 +54,7 @@ class Coach:
 
     def __init__(self):
         self._advisors = {}
+        self._models = {}
         self._lock = None
 
     def has_advisor(self, ruleset_id):
@@ -71,6 +73,26 @@ class Coach:
                 advisor = await self._load_advisor(ruleset_id)
                 self._advisors[ruleset_id] = advisor
         return advisor
+
+    async def model_for(self, ruleset_id):
+        """The win-chance :class:`~dicepoker.strategy.chances.Model` of ``ruleset_id``
+        (the advisor and the spread table, loaded once).  CoachUnavailable."""
+        model = self._models.get(ruleset_id)
+        if model is not None:
+            return model
+        advisor = await self.advisor_for(ruleset_id)
+        async with self._lock:
+            model = self._models.get(ruleset_id)
+            if model is None:
+                from dicepoker.strategy.chances import Model
+                from dicepoker.strategy.spread import Spread
+                array = await _fetch_table_array(ruleset_id, SPREAD_PATH)
+                try:
+                    model = Model(advisor, Spread.from_js_array(array, "/dice-poker-spread.tmp"))
+                except ValueError as error:
+                    raise CoachUnavailable(str(error))
+                self._models[ruleset_id] = model
+        return model
 
     async def _load_advisor(self, ruleset_id):
         try:

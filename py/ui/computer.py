@@ -19,14 +19,19 @@ async def choose(game, level, coach):
     at the beginner level.  Raises lazy.LazyLoadError when the strategy is not to be had."""
     await lazy.load("dicepoker.strategy")
     from dicepoker.strategy.players import choose_move, position_rng
-    advisor, fell_back = None, False
+    advisor, model, fell_back = None, None, False
     if level != "beginner":
         try:
             advisor = await coach.advisor_for(game.ruleset.id)
         except CoachUnavailable:
             level, fell_back = "beginner", True
+    if level == "to_win":
+        try:
+            model = await coach.model_for(game.ruleset.id)
+        except CoachUnavailable:
+            level = "optimal"       # the spread could not be had: the best expected score
     started = window.performance.now()
-    move = choose_move(game, level, advisor, position_rng(game))
+    move = choose_move(game, level, advisor, position_rng(game), model=model)
     # The thinking time of the last move, for benchmarks (tests/bench, README).
     by_id("computer-bar").setAttribute("data-think-ms", "%.1f" % (window.performance.now() - started))
     return move, fell_back

@@ -14,7 +14,9 @@ from dicepoker.seats import HUMAN
 from control.links import link_params
 from control.messages import names_list
 
-from . import highscores, history
+import asyncio
+
+from . import highscores, history, lazy
 from .later import sync
 from .dom import by_id, clone_template, create_proxy, listen, local_date, window
 from .scores import fill_highscores
@@ -73,6 +75,7 @@ def _celebrate(before, results):
 
 class End:
     def __init__(self, shell):
+        self.shell = shell
         self.storage = shell.storage
         self.dialog = by_id("end-dialog")
         self._drawn = None
@@ -164,10 +167,23 @@ class End:
             "end.scores_title", ruleset=t("ruleset." + game.ruleset.id))
         fill_highscores(by_id("end-scores"), highscores.load(self.storage), game.ruleset.id, cat)
         by_id("open-review").hidden = HUMAN not in game.seats
+        asyncio.create_task(self._luck(game))
         by_id("share").hidden = game.seed is None
         if game.seed is not None:
             self.link = share_link(game)
             by_id("share-button").title = self.link
+
+
+    async def _luck(self, game):
+        """Luck and skill under the standings, once the strategy is in (``ui.luck``)."""
+        old = self.dialog.querySelector(".luck")
+        if old is not None:
+            old.remove()                    # another game's, or another language's
+        try:
+            luck = await lazy.load("ui.luck")
+        except lazy.LazyLoadError:
+            return                          # the rest of the end screen is all there
+        await luck.show(self.shell, self.dialog, game, by_id("end-scores-title"))
 
 
 def _names(cat, game, players):

@@ -35,8 +35,10 @@ class LaterView:
     action ``failed_action`` is taken).
 
     ``whole`` (the default): the view speaks from the whole catalogue, which
-    comes before it is made (the setup form's texts are in the start part), as
-    does the stylesheet of ``<link id=styles>`` (:mod:`ui.stylesheets`)."""
+    comes before it is made, as does the stylesheet of ``<link id=styles>``
+    (:mod:`ui.stylesheets`); a key instead: the catalogue is completed first
+    only if it lacks that key (the setup form's words are in the start part of
+    a page that may start on it, not of a link's)."""
 
     def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
                  whole=True, failed_action=None, styles="later-css"):
@@ -66,7 +68,8 @@ class LaterView:
 
     async def prepare(self, texts):
         """Fetch and make the view now (once); LazyLoadError if it cannot be fetched."""
-        if self.whole:
+        whole = self.whole
+        if whole is True or whole and not texts.cat.has(whole):
             await texts.complete()          # their texts are not in the start part
         module = await lazy.load(self.module)
         await (await lazy.load("ui.stylesheets")).loaded(self.styles, texts)

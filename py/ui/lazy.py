@@ -26,7 +26,8 @@ ROOT = "./static/mpy/"  # where the page's Python modules are served, relative t
 EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sources
 
 _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
-    "__init__", "dicesets", "states", "table", "advisor", "players", "review"))
+    "__init__", "dicesets", "states", "table", "advisor", "players", "review", "spread",
+    "chances"))
 
 # The setup form and what it needs beyond the start modules: static/js/boot.js brings
 # these files with the start bundle when the page may start on the setup screen.
@@ -42,7 +43,9 @@ GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
     "ui.hint": ("ui/words", "ui/hint"),
-    "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/review"),
+    "ui.win_chances": _ASSISTANTS + ("ui/setup_form", "ui/win_chances"),  # the chips' chances
+    "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/luck", "ui/review"),
+    "ui.luck": _STRATEGY + _ASSISTANTS + ("ui/luck",),      # luck and skill at the end
     "dicepoker.savefile": _SAVES,
     "ui.transfer_dialog": _SAVES + ("dicepoker/stats", "ui/history",
                            "ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load

@@ -27,12 +27,16 @@ def _on_setup(state):
 
 def _views(shell):
     """Every view, in drawing order (dialogs last, so a question opens on top)."""
-    setup = LaterView(shell, "ui.setup_form", "SetupForm", _on_setup, whole=False,
+    setup = LaterView(shell, "ui.setup_form", "SetupForm", _on_setup, whole="setup.start",
                       failed_action={"back_to_game": True}, styles="setup-css")
     return [
         Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
         LaterView(shell, "ui.joker", "JokerNote", joker_possible),
         LaterView(shell, "ui.hint", "HintPanel", "hint", "hint.failed"),
+        # the chips' win chances once a game has its first roll, never before it; whether
+        # they are shown (the setting) is ui.win_chances's business
+        LaterView(shell, "ui.win_chances", "WinChances", 
+                  lambda s: s.game and s.game.moves and len(s.game.players) > 1),
         LaterView(shell, "ui.end", "End", "end"),
         LaterView(shell, "ui.review", "Review", "review", "review.failed"),
         LaterView(shell, "ui.scores", "Scores", "scores"),

@@ -19,6 +19,7 @@ from .coach import CoachUnavailable
 from . import lazy
 from .lazy import LazyLoadError
 from .later import pause, sync
+from .luck import render as render_luck
 from .dom import by_id, document
 from .words import dice_text, number, option_text
 
@@ -92,6 +93,7 @@ async def _show(state, texts, shell, key):
         li.textContent = t("review.total", name=game.players[p], points=number(cat, given[p]),
                            count=counts[p])
         totals_list.appendChild(li)
+    render_luck(by_id("review"), cat, game, advisor, totals_list)
     status.textContent = t("review.intro") if any(counts.values()) else t("review.none")
     _shown, _filling = key, None
     # into the game's history record, for the statistics (None: the game on screen)

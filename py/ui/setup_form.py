@@ -27,6 +27,11 @@ from dicepoker.seats import COMPUTER_LEVELS, HUMAN, REMOTE
 from . import lazy
 
 from .dom import by_id, clone_template, document, listen
+from .storage import PREFIX
+
+# The setting the form's checkbox [name=win_chances] makes ("off": no win chances on
+# the chips; ui.win_chances reads it): stored here, where it is set, not in start code.
+WIN_CHANCES = PREFIX + "win-chances"
 
 
 class SetupForm:
@@ -38,6 +43,8 @@ class SetupForm:
         self.seed = by_id("seed")
         self.error = by_id("setup-error")
         self.rows = []
+        self.storage = shell.storage
+        self.win_chances, self.win_chances_text = self._make_switch(form)
         self._serial = None
         self._error = None
 
@@ -73,7 +80,12 @@ class SetupForm:
         listen(self.games, "click", on_open)
         listen(form, "click", on_click)
         listen(form, "submit", on_submit)
-        listen(form, "change", lambda event: self.relabel())     # a seat chosen
+        def on_change(event):
+            if event.target.name == "win_chances":      # stored at once, as it is a setting
+                self.storage.set(WIN_CHANCES, "on" if event.target.checked else "off")
+            self.relabel()                              # a seat chosen
+
+        listen(form, "change", on_change)
 
     async def _remote(self, shell, kind, value):
         try:
@@ -146,9 +158,25 @@ class SetupForm:
             listing.appendChild(li)
         self.games.append(title, listing)
 
+    @staticmethod
+    def _make_switch(form):
+        """The "show win chances" checkbox, before the form's error line (made here,
+        not in index.html: a first turn from a link never shows the form)."""
+        label = document.createElement("label")
+        label.className = "panel check-field"
+        box = document.createElement("input")
+        box.type = "checkbox"
+        box.name = "win_chances"
+        text = document.createElement("span")
+        label.appendChild(box)
+        label.appendChild(text)
+        form.insertBefore(label, by_id("setup-error"))
+        return box, text
+
     # ---------------------------------------------------------------- filling
     def fill(self, setup):
         """Show a setup (the last one used, or the defaults)."""
+        self.win_chances.checked = self.storage.get(WIN_CHANCES) != "off"
         self.list.replaceChildren()
         self.rows = []
         players = setup.get("players") if isinstance(setup.get("players"), list) else []
@@ -214,6 +242,7 @@ class SetupForm:
                 option = select.options.item(j)
                 option.textContent = t("seat." + option.value)
         self.add_button.disabled = len(self.rows) >= MAX_PLAYERS
+        self.win_chances_text.textContent = t("setup.win_chances")
 
     def _default_name(self, li, number):
         """"Player 2" for a person's seat, "Computer 2" for a computer's."""

@@ -109,7 +109,8 @@
       });
     },
     lang: lang,
-    catalogue: fetchText("./static/i18n/start/" + lang + ".json"),
+    // with the setup form's words when the page may start on it (.ci/start_catalogues.py)
+    catalogue: fetchText("./static/i18n/start/" + lang + (setup ? ".setup" : "") + ".json"),
     failed: false
   };
   // A game link opened in this page (its fragment changed): ui/remote.py hears it once

@@ -13,11 +13,13 @@ is measured by the benchmark, tests/bench/). Recording runs from navigation
 until ready and through the first roll.
 """
 
+import json
 import re
 
 import pytest
 
 import gameui
+from mpyrun import REPO
 
 # Loaded on demand, never for the first turn, whatever the language.
 LATER = [
@@ -112,21 +114,39 @@ def test_without_a_link_the_setup_form_comes_with_the_start_files_once(new_conte
     page.goto(site_url)
     _styled_setup(page)
     for name in ("/static/mpy/ui/setup_form.mpy", "/static/mpy/ui/stylesheets.mpy",
-                 "/static/css/setup.min.css"):
+                 "/static/css/setup.min.css", "/static/i18n/start/en.setup.json"):
         assert sum(u.endswith(name) for u in requested) == 1, (name, requested)
+    # the form's words came in that start part: no other catalogue was needed
+    assert not [u for u in requested if re.search(r"/static/i18n/(start/)?en\.json$", u)]
+    _setup_words_are(page, "en")
     page.fill("#setup-players li .player-name", "Zoe")
     page.click("#start")
     page.wait_for_selector('html[data-state="ready"]', state="attached")
     assert page.inner_text("#turn-label").startswith("Zoe")
 
 
-def test_new_game_after_a_link_fetches_the_setup_form_then(new_context, site_url):
-    """A link's game has no setup form at start; New game fetches it, styled, and it works."""
-    page = new_context().new_page()
+def _setup_words_are(page, lang):
+    """The setup form speaks ``lang``: its markup, its rows' labels, the chances switch."""
+    words = json.loads((REPO / "static" / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))
+    assert page.text_content("#setup-title") == words["setup.title"]
+    assert page.text_content("#start") == words["setup.start"]
+    assert page.text_content("#setup-players .seat-label") == words["setup.seat_label"].replace(
+        "{number}", "1")
+    assert page.text_content("label:has([name=win_chances]) span") == words["setup.win_chances"]
+    assert page.text_content(".player-seat option[value=to_win]") == words["seat.to_win"]
+
+
+@pytest.mark.parametrize("locale, lang", [("en-US", "en"), ("lt-LT", "lt")])
+def test_new_game_after_a_link_fetches_the_setup_form_then(new_context, site_url, locale, lang):
+    """A link's game has no setup form at start (nor its words in the start part); New game
+    fetches it, styled, in the player's language, and it works."""
+    page = new_context(locale=locale).new_page()
     requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
     assert not [u for u in requested if "setup_form" in u or "/css/setup." in u]
+    assert not [u for u in requested if u.split("?")[0].endswith(".setup.json")]
     page.click("#new-game")
     _styled_setup(page)
+    _setup_words_are(page, lang)
     assert [u for u in requested if u.split("?")[0].endswith("/ui/setup_form.mpy")]
     page.fill("#setup-players li .player-name", "Bea")
     page.click("#add-player")
@@ -135,7 +155,7 @@ def test_new_game_after_a_link_fetches_the_setup_form_then(new_context, site_url
     page.wait_for_selector("#confirm-dialog[open]")     # leave Ann's game in progress?
     page.click("#confirm")
     page.wait_for_selector('html[data-state="ready"]', state="attached")
-    assert page.inner_text("#turn-label").startswith("Bea")
+    assert "Bea" in page.inner_text("#turn-label")
 
 
 def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context, site_url):

@@ -31,14 +31,20 @@ def test_the_committed_start_parts_are_fresh():
 def test_a_start_part_is_the_catalogue_without_the_later_groups(lang):
     whole = _load(REPO / "static" / "i18n" / (lang + ".json"))
     start = _load(REPO / "static" / "i18n" / "start" / (lang + ".json"))
+    setup = _load(REPO / "static" / "i18n" / "start" / (lang + ".setup.json"))
     assert all(whole[k] == v for k, v in start.items()), "a start message differs from the catalogue"
+    setup_only = set(TOOL["SETUP_ONLY"])
     for key in TOOL["markup_keys"](str(REPO)) | set(TOOL["START_KEEP"]):
-        assert key in start, key
-    later = set(whole) - set(start)
+        assert key in setup, key
+        assert (key in start) == (key not in setup_only), key
+    # the setup screen's part is a link's and the setup form's words, nothing else
+    assert setup == dict(start, **{k: whole[k] for k in setup_only if k in whole})
+    assert setup_only <= set(whole) and not setup_only & set(start)
+    later = set(whole) - set(start) - setup_only
     file_only = TOOL["file_only_keys"](str(REPO))
     assert later and all(k.startswith(TOOL["LATER_PREFIXES"]) or k in file_only for k in later), later
     # the page opened as a file cannot fetch a catalogue: its words are never in one
-    assert file_only == {"boot.failed_file"} and not file_only & set(start)
+    assert file_only == {"boot.failed_file"} and not file_only & set(setup)
     # what it is for: the hint's and the save dialog's sentences wait, and
     # so does the markup of the dialogs that open after the rest is added
     for key in ("hint.best_hold", "transfer.exported", "import_error.not_json", "_about",
@@ -70,6 +76,7 @@ def test_an_edited_catalogue_makes_its_start_part_stale(tmp_path):
     catalogue.write_text(json.dumps(messages, ensure_ascii=False), encoding="utf-8")
     (root / "static" / "i18n" / "start" / "sk.json").unlink()
     assert TOOL["differences"](str(root)) == ["stale static/i18n/start/lt.json",
+                                              "stale static/i18n/start/lt.setup.json",
                                               "missing static/i18n/start/sk.json"]
     assert TOOL["main"](["--root", str(root)]) == 0
     assert TOOL["differences"](str(root)) == []

@@ -129,7 +129,9 @@ class FastOptimal:
         mask = np.zeros(games, dtype=np.int64)
         upper = np.zeros(games, dtype=np.int64)
         holds50 = np.zeros(games, dtype=np.int64)
+        self.history = []        # per round: (cards, poker bonuses) before it
         for _ in range(n_boxes):
+            self.history.append(([dict(card) for card in cards], poker_bonus.copy()))
             per_box = []
             best = np.full((games, len(dicesets.THROWS)), NEG, dtype=np.int64)
             for bit, box in enumerate(rules.boxes):
@@ -183,7 +185,7 @@ class FastOptimal:
                         decision = ("hold", list(dicesets.KEEPS[keep[g]])) if hold[g] else \
                             ("score", rules.boxes[best_box[g]])
                         self.decisions.append((dict(cards[g]), dice[g].tolist(), rolls_used,
-                                               decision))
+                                               decision, g))
                 done |= now
                 if keeps is not None:
                     rolling = ~done

@@ -121,7 +121,7 @@ def test_unknown_level_and_missing_table_are_refused():
         choose_move(game, "human")                # a seat kind, but no computer level
     with pytest.raises(ValueError):
         choose_move(game, "optimal")
-    assert set(COMPUTER_LEVELS) == {"optimal", "good", "beginner"}
+    assert set(COMPUTER_LEVELS) == {"optimal", "good", "beginner", "to_win"}
 
 
 @pytest.mark.slow
@@ -131,7 +131,7 @@ def test_fast_simulation_makes_the_advisors_decisions():
     sim.play(40, np.random.default_rng(3), record=40)
     advisor = Advisor(table)
     assert len(sim.decisions) > 40 * 15
-    for card, dice, rolls_used, decision in sim.decisions:
+    for card, dice, rolls_used, decision, _ in sim.decisions:
         best = advisor.options(card, dice, rolls_used)[0]
         expected = ("hold", best["keep"]) if best["kind"] == "hold" else ("score", best["box"])
         assert decision == expected, (card, dice, rolls_used)

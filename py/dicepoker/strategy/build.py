@@ -32,6 +32,7 @@ import numpy as np
 from ..rules import BOXES, POKER, POKER_POINTS, RULESETS, get_ruleset
 from . import dicesets
 from .states import UPPER_COUNT, Layout
+from .spread import encode_spread
 from .table import encode_table
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -40,6 +41,13 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
 
 def default_out(rules_id):
     return os.path.join(REPO_ROOT, "static", "strategy", "%s.dpst.gz" % rules_id)
+
+
+def spread_out(table_out):
+    """The spread file written beside a table: ``x.dpst.gz`` -> ``x.spread.gz``."""
+    if table_out.endswith(".dpst.gz"):
+        return table_out[:-len(".dpst.gz")] + ".spread.gz"
+    return table_out + ".spread.gz"
 
 
 class _Dice:
@@ -89,6 +97,33 @@ class _Dice:
             value[members] = np.maximum(value[members], value[smaller].max(axis=1))
         return value[self.throw_keeps]
 
+    def best_keep_moments(self, after_keep, after_square):
+        """``best_keep`` carrying the second moment of the keep the mean picks.
+
+        The policy is the mean-maximiser's (ties go to the throw's own keep,
+        then to the first smaller keep, as in :func:`.dicesets.best_keep_per_throw`);
+        second moments are averaged over the rolls exactly like the means.
+        """
+        shape = (len(dicesets.KEEPS), after_keep.shape[1])
+        value, square = np.empty(shape), np.empty(shape)
+        value[self.throw_keeps] = after_keep
+        square[self.throw_keeps] = after_square
+        for members, larger in self.grow:
+            value[members] = value[larger].sum(axis=1) * (1.0 / 6.0)
+            square[members] = square[larger].sum(axis=1) * (1.0 / 6.0)
+        for members, smaller in self.shrink:
+            top, top_square = value[smaller[:, 0]], square[smaller[:, 0]]
+            for j in range(1, smaller.shape[1]):
+                candidate = value[smaller[:, j]]
+                better = candidate > top
+                top = np.where(better, candidate, top)
+                top_square = np.where(better, square[smaller[:, j]], top_square)
+            better = top > value[members]
+            value[members] = np.where(better, top, value[members])
+            square[members] = np.where(better, top_square, square[members])
+        return value[self.throw_keeps], square[self.throw_keeps]
+
+
 class Solver:
     """Backward induction for one rule set; ``values`` is the table in layout order."""
 
@@ -103,7 +138,10 @@ class Solver:
         n = len(ruleset.boxes)
         # value of every state with the upper sum uncompressed, for successor look-ups
         self.full = np.full((1 << n, self.cap + 1, 2), np.nan)
+        self.full_var = np.full((1 << n, self.cap + 1, 2), np.nan)
         self.values = np.zeros(self.layout.size)
+        # variance of the rest of the game's points under the mean-maximising policy
+        self.variances = np.zeros(self.layout.size)
         self._special = self._engine_special_cases()
         self._sums_and_classes = []
         for upper_set, sums in enumerate(self.layout.reachable):
@@ -137,6 +175,7 @@ class Solver:
         """
         layout = self.layout
         self.full[layout.full_mask] = 0.0
+        self.full_var[layout.full_mask] = 0.0
         by_filled = {}
         for mask in range(layout.full_mask):
             by_filled.setdefault(bin(mask).count("1"), []).append(mask)
@@ -144,7 +183,7 @@ class Solver:
             batch, columns = [], 0
             for mask in by_filled[filled]:
                 batch.append((mask, self._score_values(mask)))
-                columns += batch[-1][1].shape[1]
+                columns += batch[-1][1][0].shape[1]
                 if columns >= batch_columns:
                     self._finish(batch)
                     batch, columns = [], 0
@@ -155,27 +194,35 @@ class Solver:
     def _finish(self, batch):
         """Keep steps and first roll for a batch of box sets; store their values."""
         layout = self.layout
-        best = np.hstack([values for _, values in batch])
-        after_two = self.dice.best_keep(best)
-        after_one = self.dice.best_keep(after_two)
-        starts = (after_one * self.dice.first_roll[:, None]).sum(axis=0)
+        best = np.hstack([values for _, (values, _) in batch])
+        square = best * best + np.hstack([var for _, (_, var) in batch])
+        after_two, square_two = self.dice.best_keep_moments(best, square)
+        after_one, square_one = self.dice.best_keep_moments(after_two, square_two)
+        first = self.dice.first_roll[:, None]
+        starts = (after_one * first).sum(axis=0)
+        spreads = np.maximum(0.0, (square_one * first).sum(axis=0) - starts * starts)
         column = 0
-        for mask, values in batch:
-            row_values = starts[column:column + values.shape[1]]
-            column += values.shape[1]
+        for mask, (values, _) in batch:
+            width = values.shape[1]
+            row_values = starts[column:column + width]
+            row_vars = spreads[column:column + width]
+            column += width
             start = layout.offset(mask)
             self.values[start:start + len(row_values)] = row_values
+            self.variances[start:start + len(row_values)] = row_vars
             sums, classes = self._sums_and_classes[mask & ((1 << UPPER_COUNT) - 1)]
             width = len(layout.flags(mask))
             for f in layout.flags(mask):
                 self.full[mask, sums, f] = row_values[classes * width + f]
+                self.full_var[mask, sums, f] = row_vars[classes * width + f]
 
     def _box_value(self, box, mask, u, f, points):
-        """Points + upper bonus + successor value, for rows (u, f) and a points array.
+        """(Points + upper bonus + successor value, successor variance), for rows (u, f).
 
         ``u``, ``f`` and ``points`` broadcast against each other (rows x throws).
         """
-        nxt = self.full[mask | 1 << self.layout.bit[box]]
+        successor = mask | 1 << self.layout.bit[box]
+        nxt, nxt_var = self.full[successor], self.full_var[successor]
         if BOXES[box].section == "upper":
             new_u = np.minimum(self.cap, u + points).astype(int)
             reached = (u < self.cap) & (new_u >= self.cap)
@@ -184,10 +231,11 @@ class Solver:
             new_u = u
         if box == POKER:
             f = (points == POKER_POINTS).astype(int)
-        return points + nxt[new_u, f]
+        return points + nxt[new_u, f], nxt_var[new_u, f]
 
     def _score_values(self, mask):
-        """(252, states) value of the best box for each throw, for each state of ``mask``."""
+        """(252, states) value of the best box for each throw, for each state of ``mask``,
+        and the variance of the rest of the game after that box."""
         layout, rules = self.layout, self.rules
         upper_set = mask & ((1 << UPPER_COUNT) - 1)
         flags = layout.flags(mask)
@@ -195,26 +243,30 @@ class Solver:
         u = np.array([r[0] for r in rows])[None, :]
         f = np.array([r[1] for r in rows])[None, :]
         best = np.full((len(dicesets.THROWS), len(rows)), -np.inf)
+        best_var = np.zeros_like(best)
         by_box = {}
         for i, box in enumerate(rules.boxes):
             if mask >> i & 1:
                 continue
             if i < UPPER_COUNT:
                 face = i + 1
-                per_count = self._box_value(box, mask, u, f, face * np.arange(6.0)[:, None])
-                by_box[box] = per_count
-                values = per_count[self.dice.counts[:, face]]
+                per_count, var = self._box_value(box, mask, u, f, face * np.arange(6.0)[:, None])
+                by_box[box] = per_count, var
+                counts = self.dice.counts[:, face]
+                values, var = per_count[counts], var[counts]
             elif box == POKER:
-                values = self._box_value(box, mask, u, f, self.points[box][:, None])
+                values, var = self._box_value(box, mask, u, f, self.points[box][:, None])
             else:
-                rest = self._box_value(box, mask, u, f, 0.0)
-                by_box[box] = rest
+                rest, var = self._box_value(box, mask, u, f, 0.0)
+                by_box[box] = rest, var
                 values = self.points[box][:, None] + rest
-            np.maximum(best, values, out=best)
-        self._apply_special(mask, best, u, f, flags, by_box)
-        return best
+            better = values > best      # the first best box wins a tie, as in the advisor
+            best_var = np.where(better, var, best_var)
+            best = np.where(better, values, best)
+        self._apply_special(mask, best, best_var, u, f, flags, by_box)
+        return best, best_var
 
-    def _apply_special(self, mask, best, u, f, flags, by_box):
+    def _apply_special(self, mask, best, best_var, u, f, flags, by_box):
         """Five of a kind: the engine's Joker options and poker bonus replace the plain ones.
 
         ``by_box`` holds what the box loop computed: for an upper box its
@@ -233,17 +285,26 @@ class Solver:
                     best[t, rows] += bonus
                     continue
                 column = np.full(len(rows), -np.inf)
-                for box, points in rules.options(card, throw).items():
+                column_var = np.zeros(len(rows))
+                for box in rules.boxes:          # card order: the first best box wins
+                    points = rules.options(card, throw).get(box)
+                    if points is None:
+                        continue
                     known = by_box.get(box)
                     if known is None:
-                        value = self._box_value(box, mask, u[0, rows], f[0, rows],
-                                                np.full(len(rows), float(points)))
+                        value, var = self._box_value(box, mask, u[0, rows], f[0, rows],
+                                                     np.full(len(rows), float(points)))
                     elif BOXES[box].section == "upper":
-                        value = known[points // BOXES[box].face, rows]
+                        value = known[0][points // BOXES[box].face, rows]
+                        var = known[1][points // BOXES[box].face, rows]
                     else:
-                        value = points + known[0, rows]
-                    np.maximum(column, value, out=column)
+                        value = points + known[0][0, rows]
+                        var = known[1][0, rows]
+                    better = value > column
+                    column_var = np.where(better, var, column_var)
+                    column = np.where(better, value, column)
                 best[t, rows] = column + bonus
+                best_var[t, rows] = column_var
 
 
 def build(rules_id, out=None, quiet=False):
@@ -257,16 +318,21 @@ def build(rules_id, out=None, quiet=False):
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "wb") as handle:
         handle.write(data)
+    spread = encode_spread(solver.layout, solver.variances)
+    with open(spread_out(out), "wb") as handle:
+        handle.write(spread)
     if not quiet:
-        print("%s: start value %.9f, %d states, built in %.1f s -> %s (%d bytes)"
-              % (rules_id, start_value, solver.layout.size, elapsed, out, len(data)))
+        print("%s: start value %.9f (sd %.3f), %d states, built in %.1f s -> %s (%d bytes), %s (%d bytes)"
+              % (rules_id, start_value, solver.variances[0] ** 0.5, solver.layout.size, elapsed,
+                 out, len(data), spread_out(out), len(spread)))
     return solver, start_value, elapsed
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rules", required=True, choices=sorted(RULESETS))
-    parser.add_argument("--out", help="output file (default static/strategy/<rules>.dpst.gz)")
+    parser.add_argument("--out", help="output file (default static/strategy/<rules>.dpst.gz;"
+                        " the spread goes beside it, <rules>.spread.gz)")
     args = parser.parse_args(argv)
     build(args.rules, args.out)
     return 0

@@ -8,6 +8,9 @@ time, at a pace people can follow).  Levels:
 - ``"good"``: usually optimal, but now and then a human-like slip: with
   probability ``SLIP_CHANCE`` it takes another option that gives away at most
   ``SLIP_MAX_LOSS`` points, when there is one.
+- ``"to_win"``: in every decision, the option with the highest chance of
+  winning (:func:`.chances.to_win_option`: the mean/variance model of every
+  player's final); it needs a :class:`.chances.Model` (``model=``).
 - ``"beginner"``: greedy, no table: keeps the most common face (or an
   obvious straight), stops when the dice already make a big pattern, and
   fills the box that scores most right now.
@@ -21,7 +24,7 @@ position, so a reloaded or replayed game makes the same slips.
 
 from ..dice import _fnv1a64, _mix64
 from ..rules import FACES, counts_of
-from ..seats import BEGINNER, COMPUTER_LEVELS, GOOD, is_computer
+from ..seats import BEGINNER, COMPUTER_LEVELS, GOOD, TO_WIN, is_computer
 from .advisor import Advisor
 
 SLIP_CHANCE = 0.2
@@ -31,7 +34,7 @@ SLIP_MAX_LOSS = 4.0
 _STOP_FOR = ("poker", "large_straight", "full_house")
 
 
-def choose_move(game, level, advisor=None, rng=None):
+def choose_move(game, level, advisor=None, rng=None, model=None):
     """The next move of the current player at ``level`` (see the module docstring).
 
     ``advisor`` is an :class:`Advisor` or a :class:`~.table.Table` (an Advisor
@@ -47,6 +50,11 @@ def choose_move(game, level, advisor=None, rng=None):
         return {"roll": []}
     if level == BEGINNER:
         return beginner_move(game)
+    if level == TO_WIN:
+        if model is None:
+            raise ValueError("the to_win level needs the win-chance model")
+        from .chances import to_win_option
+        return to_win_option(game, model)["move"]
     if advisor is None:
         raise ValueError("the %s level needs a strategy table" % level)
     if not isinstance(advisor, Advisor):

@@ -147,17 +147,24 @@ def _open_stream(raw, first_two):
 
 
 class Table:
-    """Read-only view of a decoded table; ``value(mask, upper, holds50)`` in points."""
+    """Read-only view of a decoded table; ``value(mask, upper, holds50)`` in points.
+
+    ``magic``, ``version``, ``format`` and ``width`` (bytes per state) name
+    the file this class reads (:class:`.spread.Spread` reads another).
+    """
+
+    magic, version, width = MAGIC, VERSION, 2
+    format = FORMAT
 
     def __init__(self, header, blocks):
         self.header = header
         self.rules = RULESETS[header["rules"]]
         self.layout = Layout(self.rules)
         self.size = header["size"]
-        self.scale = header["scale"]
-        self.start_value = header["start"]
+        self.scale = header.get("scale")
+        self.start_value = header.get("start")
         self._blocks = blocks
-        self._inverse_scale = 1.0 / self.scale
+        self._inverse_scale = 1.0 / self.scale if self.scale else None
 
     # ---------------------------------------------------------------- loading
     @classmethod
@@ -219,19 +226,19 @@ class Table:
     @classmethod
     def _from_reader(cls, reader):
         start = reader.read(8)
-        if bytes(start[:4]) != MAGIC:
+        if bytes(start[:4]) != cls.magic:
             raise TableError("not a strategy table")
-        if start[4] != VERSION:
+        if start[4] != cls.version:
             raise TableError("strategy table version %d is not supported" % start[4])
         try:
             header = json.loads(bytes(reader.read(start[6] | start[7] << 8)))
         except ValueError:
             raise TableError("the strategy table header is damaged")
-        _check_header(header)
+        _check_header(header, cls.format)
         size = header["size"]
         blocks = []
         for first in range(0, size, BLOCK):
-            blocks.append(reader.read(2 * min(BLOCK, size - first)))
+            blocks.append(reader.read(cls.width * min(BLOCK, size - first)))
         if not reader.at_end():
             raise TableError("the strategy table is longer than its header says")
         table = cls(header, blocks)
@@ -265,8 +272,9 @@ class Table:
         return self.value(mask, upper, holds50)
 
 
-def _check_header(header):
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+def _check_header(header, fmt=FORMAT):
+    """Refuse a header of another format or of rules that differ from this engine's."""
+    if not isinstance(header, dict) or header.get("format") != fmt:
         raise TableError("not a strategy table")
     ruleset = RULESETS.get(header.get("rules"))
     if ruleset is None:

@@ -1,0 +1,83 @@
+"""Luck and skill in words, for the end screen and the review (fetched on first use).
+
+Per player, one line: the dice's part and the choices' part of the change
+from the expected score of best play at the start to the final total
+(:func:`dicepoker.strategy.chances.luck_and_skill`): "Ann: the dice gave +14
+points, the choices cost 9 points".  Hooks: ``[data-luck][data-player=i]``
+and ``[data-skill][data-player=i]``, each with the exact figure in
+``data-value``.  The end screen fills it once the strategy table is in
+(:func:`show`); the review, which has the advisor already, calls
+:func:`render`.
+"""
+
+from .dom import document
+
+SECTION_CLASS = "luck"
+
+
+def whole(value):
+    """The nearest whole number of points, half away from zero (alike on both Pythons)."""
+    return int(value + 0.5) if value >= 0 else -int(-value + 0.5)
+
+
+def render(parent, cat, game, advisor, before=None):
+    """Put (or replace) the luck-and-skill section of ``game`` into ``parent``."""
+    from dicepoker.strategy.chances import luck_and_skill
+    rows = luck_and_skill(game, advisor)
+    t = cat.t
+    old = parent.querySelector("." + SECTION_CLASS)
+    if old is not None:
+        old.remove()
+    section = document.createElement("section")
+    section.className = SECTION_CLASS
+    title = document.createElement("h3")
+    title.textContent = t("chances.title")
+    section.appendChild(title)
+    items = document.createElement("ul")
+    items.className = "luck-list"
+    for p, row in enumerate(rows):
+        li = document.createElement("li")
+        name = document.createElement("b")
+        name.textContent = game.players[p]
+        li.appendChild(name)
+        li.appendChild(document.createTextNode(": "))
+        luck = whole(row["luck"])
+        li.appendChild(_span("data-luck", p, row["luck"],
+                             t("chances.luck_plus", count=luck) if luck >= 0
+                             else t("chances.luck_minus", count=-luck)))
+        li.appendChild(document.createTextNode(", "))
+        cost = whole(-row["skill"])
+        li.appendChild(_span("data-skill", p, row["skill"],
+                             t("chances.skill", count=cost) if cost else t("chances.skill_none")))
+        li.appendChild(document.createTextNode("."))
+        items.appendChild(li)
+    section.appendChild(items)
+    intro = document.createElement("p")
+    intro.className = "luck-intro"
+    intro.textContent = t("chances.intro", start=whole(rows[0]["start"]) if rows else 0)
+    section.appendChild(intro)
+    parent.insertBefore(section, before)
+    return rows
+
+
+def _span(hook, player, value, text):
+    span = document.createElement("span")
+    span.setAttribute(hook, "")
+    span.setAttribute("data-player", str(player))
+    span.setAttribute("data-value", "%.4f" % value)
+    span.textContent = text
+    return span
+
+
+async def show(shell, parent, game, before=None):
+    """The end screen's section: the advisor from the coach (fetching the table once).
+    Nothing is shown if the table cannot be had (the rest of the screen is as it was)."""
+    from .assistants import helper
+    from .coach import CoachUnavailable
+    try:
+        advisor = await helper(shell).coach.advisor_for(game.ruleset.id)
+    except CoachUnavailable:
+        return None
+    if shell.state.game is not game:
+        return None
+    return render(parent, shell.texts.cat, game, advisor, before)

@@ -1,0 +1,139 @@
+"""Win chances on the chips, luck and skill at the end: the page's figures are CPython's.
+
+The same code (``dicepoker.strategy.chances``) with the shipped tables runs
+here on CPython on the game the page saved; every chip's ``data-value`` and
+every luck/skill figure must be the same number.  Also: nothing of it is
+fetched before the first roll, and the setup switch turns the chips off.
+"""
+
+import pytest
+
+from dicepoker.strategy.advisor import Advisor
+from dicepoker.strategy.chances import Model, luck_and_skill, win_chances
+from dicepoker.strategy.spread import Spread
+from dicepoker.strategy.table import Table
+import gameui
+from gameui import link, play_turn, saved_game
+from paths import STATIC
+
+TABLES = STATIC / "strategy"
+_MODELS = {}
+
+CHANCES = """() => Array.from(document.querySelectorAll('[data-win-chance]')).map(
+  el => [el.getAttribute('data-player'), el.getAttribute('data-value'), el.textContent])"""
+
+
+def model_for(rules):
+    if rules not in _MODELS:
+        table = Table.from_bytes((TABLES / ("%s.dpst.gz" % rules)).read_bytes())
+        spread = Spread.from_bytes((TABLES / ("%s.spread.gz" % rules)).read_bytes())
+        _MODELS[rules] = Model(Advisor(table), spread)
+    return _MODELS[rules]
+
+
+def wait_for_chances(page, game):
+    """Wait until every chip shows the chance of ``game``'s position; return them."""
+    expected = win_chances(game, model_for(game.ruleset.id))
+    values = ["%.6f" % p for p in expected]
+    page.wait_for_function(
+        """(values) => { const els = document.querySelectorAll('[data-win-chance]');
+          return els.length === values.length && Array.from(els).every(
+            (el, i) => el.getAttribute('data-player') === String(i)
+                       && el.getAttribute('data-value') === values[i]); }""",
+        arg=values, timeout=30_000)
+    return expected
+
+
+def test_chips_show_cpythons_win_chances_after_every_roll_and_box(page, site_url, goto_ready):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=18, rules="yahtzee"))
+    gameui.settle(page)
+    assert not any("spread" in url or "win_chances" in url for url in requests)
+    assert page.query_selector("[data-win-chance]") is None
+    game = saved_game(page) if page.evaluate("localStorage.getItem('dicepoker.game')") else None
+    from dicepoker.game import Game
+    game = game or Game(["Ann", "Ben"], ruleset="yahtzee", seed=18)
+    for _ in range(3):                       # three turns, checked after each step
+        for roll_no in range(3):
+            if roll_no:
+                keep = gameui.choose_keep(game)
+                if len(keep) == 5:
+                    break
+                gameui.set_holds(page, game, keep)
+            gameui.tap(page, "#roll", "roll")
+            gameui.roll(game)
+            gameui.wait_for_saved_moves(page, len(game.moves))
+            wait_for_chances(page, game)
+        gameui.fill_box(page, game, gameui.choose_box(game))
+        gameui.wait_for_saved_moves(page, len(game.moves))
+        chances = wait_for_chances(page, game)
+    shown = page.evaluate(CHANCES)
+    assert [text for _, _, text in shown] == ["%d%%" % int(p * 100 + 0.5) for p in chances]
+    assert abs(sum(chances) - 1) < 1e-9
+
+
+def test_the_setup_switch_turns_the_chips_off(page, site_url, goto_ready):
+    goto_ready(page, site_url, state="setup")
+    assert page.is_checked("[name=win_chances]")           # on by default
+    page.uncheck("[name=win_chances]")
+    assert page.evaluate("localStorage.getItem('dicepoker.win-chances')") == "off"
+    page.click("#add-player")
+    page.click("#start")
+    page.wait_for_selector("html[data-state=ready]")
+    gameui.tap(page, "#roll", "roll")
+    gameui.wait_for_saved_moves(page, 1)
+    gameui.settle(page)
+    gameui.settle(page)
+    assert page.query_selector("[data-win-chance]") is None
+    page.evaluate("localStorage.removeItem('dicepoker.game')")
+    goto_ready(page, site_url, state="setup")              # stays off: stored
+    assert not page.is_checked("[name=win_chances]")
+
+
+def test_end_screen_shows_cpythons_luck_and_skill(page, site_url, goto_ready):
+    from dicepoker.game import Game
+    game = Game(["Ann", "Ben"], ruleset="yahtzee", seed=7)
+    model = model_for("yahtzee")
+    from dicepoker.strategy.players import choose_move
+    while not (game.round == game.rounds - 1 and game.current_player == 1):
+        game.apply(choose_move(game, "optimal", model.advisor))
+    gameui.inject_game(page, site_url, game, goto_ready)
+    play_turn(page, game, check=False)
+    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    expected = luck_and_skill(game, model.advisor)
+    for p, row in enumerate(expected):
+        luck = page.get_attribute("#end-dialog [data-luck][data-player='%d']" % p, "data-value")
+        skill = page.get_attribute("#end-dialog [data-skill][data-player='%d']" % p, "data-value")
+        assert luck == "%.4f" % row["luck"] and skill == "%.4f" % row["skill"]
+        assert abs(row["start"] + row["luck"] + row["skill"] - game.totals()[p]) < 1e-6
+    text = page.text_content("#end-dialog [data-luck][data-player='0']")
+    assert text.startswith("the dice ")
+
+
+def _one_turn_from_the_end(rules="yahtzee", seed=7):
+    from dicepoker.game import Game
+    from dicepoker.strategy.players import choose_move
+    game = Game(["Ann", "Ben"], ruleset=rules, seed=seed)
+    advisor = model_for(rules).advisor
+    while not (game.round == game.rounds - 1 and game.current_player == 1):
+        game.apply(choose_move(game, "optimal", advisor))
+    return game
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_with_win_chances_and_the_end_screens_luck_and_skill(new_context, site_url,
+                                                                  goto_ready, scheme):
+    """The chips with their chances, then the end screen with its luck and skill lines:
+    no axe violations in either theme (contrast of the small chance text included)."""
+    from test_layout import axe_violations
+    page = new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme).new_page()
+    game = _one_turn_from_the_end()
+    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.tap(page, "#roll", "roll")
+    gameui.roll(game)
+    wait_for_chances(page, game)
+    assert axe_violations(page) == []
+    gameui.fill_box(page, game, gameui.choose_box(game))
+    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    assert axe_violations(page) == []
