@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "ad235273b67b378c";
+const VERSION = "9c5841e9b4d5aec6";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -44,7 +44,7 @@ class SetupForm:
         self.error = by_id("setup-error")
         self.rows = []
         self.storage = shell.storage
-        self.win_chances, self.win_chances_text = self._make_switch(form)
+        self.win_chances = form.querySelector("[name=win_chances]")
         self._serial = None
         self._error = None
 
@@ -158,21 +158,6 @@ class SetupForm:
             listing.appendChild(li)
         self.games.append(title, listing)
 
-    @staticmethod
-    def _make_switch(form):
-        """The "show win chances" checkbox, before the form's error line (made here,
-        not in index.html: a first turn from a link never shows the form)."""
-        label = document.createElement("label")
-        label.className = "panel check-field"
-        box = document.createElement("input")
-        box.type = "checkbox"
-        box.name = "win_chances"
-        text = document.createElement("span")
-        label.appendChild(box)
-        label.appendChild(text)
-        form.insertBefore(label, by_id("setup-error"))
-        return box, text
-
     # ---------------------------------------------------------------- filling
     def fill(self, setup):
         """Show a setup (the last one used, or the defaults)."""
@@ -242,7 +227,6 @@ class SetupForm:
                 option = select.options.item(j)
                 option.textContent = t("seat." + option.value)
         self.add_button.disabled = len(self.rows) >= MAX_PLAYERS
-        self.win_chances_text.textContent = t("setup.win_chances")
 
     def _default_name(self, li, number):
         """"Player 2" for a person's seat, "Computer 2" for a computer's."""

@@ -11,9 +11,10 @@ from dicepoker.savefile import load
 
 def test_seat_kinds_have_one_definition():
     assert seats.HUMAN == "human"
-    assert seats.COMPUTER_LEVELS == (seats.OPTIMAL, seats.GOOD, seats.BEGINNER)
-    assert seats.COMPUTER_LEVELS == ("optimal", "good", "beginner")
-    assert SEAT_KINDS is seats.SEAT_KINDS == ("human", "optimal", "good", "beginner", "remote")
+    assert seats.COMPUTER_LEVELS == (seats.OPTIMAL, seats.GOOD, seats.BEGINNER, seats.TO_WIN)
+    assert seats.COMPUTER_LEVELS == ("optimal", "good", "beginner", "to_win")
+    assert SEAT_KINDS is seats.SEAT_KINDS == ("human", "optimal", "good", "beginner", "to_win",
+                                              "remote")
     assert seats.REMOTE == "remote" and not seats.is_computer(seats.REMOTE)
     assert not seats.is_computer("human")
     for level in seats.COMPUTER_LEVELS:
@@ -23,11 +24,11 @@ def test_seat_kinds_have_one_definition():
 
 
 def test_a_game_takes_every_seat_kind_and_no_other():
-    game = Game(["A", "B", "C", "D", "E"], seed=1, seats=list(seats.SEAT_KINDS))
-    assert game.seats == ["human", "optimal", "good", "beginner", "remote"]
+    game = Game(["A", "B", "C", "D", "E", "F"], seed=1, seats=list(seats.SEAT_KINDS))
+    assert game.seats == ["human", "optimal", "good", "beginner", "to_win", "remote"]
     assert load(game.to_json())[0].seats == game.seats
     assert Game(["A"], seed=1).seats == [seats.HUMAN]
     with pytest.raises(InvalidSetup) as caught:
         Game(["A"], seed=1, seats=["robot"])
     assert caught.value.code == "bad_seats"
-    assert "human, optimal, good, beginner, remote" in str(caught.value)
+    assert "human, optimal, good, beginner, to_win, remote" in str(caught.value)
