@@ -38,32 +38,31 @@ def _hear(shell):
 
 
 async def _panel(shell):
-    panel = await lazy.load("ui.remote_panel")
-    await panel.install(shell)
+    """The panel's module, installed, once this page hears links; None (and the player is
+    told) if it cannot be fetched."""
+    _hear(shell)
+    try:
+        panel = await lazy.load("ui.remote_panel")
+        await panel.install(shell)
+    except lazy.LazyLoadError:
+        shell.act({"say": "transfer.load_failed"})
+        return None
     return panel
 
 
 async def start(shell):
     """At page start or on ``hashchange``: take the link in, or show the game on screen's
     panel (its record is read)."""
-    _hear(shell)
-    try:
-        panel = await _panel(shell)
-    except lazy.LazyLoadError:
-        shell.act({"say": "transfer.load_failed"})
-        return
-    panel.on_start(shell)
+    panel = await _panel(shell)
+    if panel is not None:
+        panel.on_start(shell)
 
 
 async def act(shell, kind, value):
     """``remote_setup`` (entropy added) or ``remote_resume`` of a kept game, from the setup form."""
-    _hear(shell)
-    try:
-        panel = await _panel(shell)
-    except lazy.LazyLoadError:
-        shell.act({"say": "transfer.load_failed"})
-        return
-    panel.act(shell, kind, value)
+    panel = await _panel(shell)
+    if panel is not None:
+        panel.act(shell, kind, value)
 
 
 def run_effect(kind, value, shell):

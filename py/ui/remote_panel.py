@@ -51,7 +51,7 @@ async def install(shell):
     if _made:
         return
     await shell.texts.complete()
-    await stylesheets.loaded("later-css")
+    await stylesheets.loaded("later-css", shell.texts)   # and the later views' markup, worded
     if not _made:
         _made.append(RemotePanel(shell))
         shell.views.insert(len(shell.views) - 2, _made[0])   # before the question and Back
