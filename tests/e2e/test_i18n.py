@@ -64,7 +64,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     # the test does not depend on the translation's wording.  (The context has
     # no service worker, tests/conftest.py: the routes see every request.)
     page = new_context().new_page()
-    page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
+    page.route(re.compile(r"/static/i18n/(start/)?lt(\.setup)?\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json",
         body=pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt"))))
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
@@ -93,7 +93,7 @@ def test_the_browser_language_is_used_at_start(new_context, site_url, goto_ready
     context = new_context(locale="sk-SK")
     page = context.new_page()
     body = pseudo_catalogue(json.dumps(ENGLISH), "sk", categories("sk"))
-    page.route(re.compile(r"/static/i18n/(start/)?sk\.json$"), lambda route: route.fulfill(
+    page.route(re.compile(r"/static/i18n/(start/)?sk(\.setup)?\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json", body=body))
     goto_ready(page, site_url, state="setup")
     assert page.evaluate("document.documentElement.lang") == "sk"
@@ -120,6 +120,11 @@ def split_pseudo_lt_page(new_context):
     page = new_context(locale="lt-LT").new_page()
     page.route("**/static/i18n/start/lt.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(start)))
+    # the start part boot.js takes for a page opened without a link: the setup form's words too
+    setup_keys = set(json.loads((I18N / "start" / "en.setup.json").read_text(encoding="utf-8")))
+    setup = {k: v for k, v in whole.items() if k in setup_keys}
+    page.route("**/static/i18n/start/lt.setup.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(setup)))
     page.route("**/static/i18n/lt.json", lambda route: route.fulfill(
         status=200, content_type="application/json", body=json.dumps(whole)))
     return page, start_keys
@@ -149,7 +154,7 @@ def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_
 
 def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_url, goto_ready):
     # The Save and load dialog's texts are not in the start part, nor its markup
-    # in index.html (ui/transfer_dialog.py makes it): it opens translated, and
+    # in index.html (static/later.html, inserted on first use): it opens translated, and
     # follows the language when the player comes back to the start language.
     page, start = split_pseudo_lt_page(new_context)
     assert "transfer.open" in start and "transfer.title" not in start
@@ -190,7 +195,7 @@ def test_a_notice_on_screen_is_worded_again_in_the_new_language(new_context, sit
     # it again, its translated reason included.
     page = new_context().new_page()
     whole = pseudo_catalogue(json.dumps(ENGLISH), "lt", categories("lt"))
-    page.route(re.compile(r"/static/i18n/(start/)?lt\.json$"), lambda route: route.fulfill(
+    page.route(re.compile(r"/static/i18n/(start/)?lt(\.setup)?\.json$"), lambda route: route.fulfill(
         status=200, content_type="application/json", body=whole))
     goto_ready(page, site_url + "?players=Ann,,Ben", state="setup")
     assert page.text_content("#notice-text") == \
