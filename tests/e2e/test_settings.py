@@ -167,14 +167,19 @@ def test_no_audio_before_a_gesture_even_when_a_computer_plays(new_context, site_
     assert page.evaluate(FEEL)["contexts"] == 0
 
 
-def test_confirm_zero_off_writes_a_zero_without_asking(new_context, site_url):
+def _rolled_with_a_zero_box(new_context, site_url):
+    """A page after its first roll, and a box that roll would score 0 in."""
     page = _page(new_context)
     _open(page, site_url + LINK)
     _roll(page)
     zero = page.locator("td.zero button[data-box]")
     if not zero.count():
         pytest.skip("seed 7's first throw has no box worth 0")
-    box = zero.first.get_attribute("data-box")
+    return page, zero.first.get_attribute("data-box")
+
+
+def test_confirm_zero_off_writes_a_zero_without_asking(new_context, site_url):
+    page, box = _rolled_with_a_zero_box(new_context, site_url)
     _open_settings(page)
     page.uncheck("[name=confirm_zero]")
     _close_settings(page)
@@ -185,13 +190,8 @@ def test_confirm_zero_off_writes_a_zero_without_asking(new_context, site_url):
 
 
 def test_confirm_zero_on_asks(new_context, site_url):
-    page = _page(new_context)
-    _open(page, site_url + LINK)
-    _roll(page)
-    zero = page.locator("td.zero button[data-box]")
-    if not zero.count():
-        pytest.skip("seed 7's first throw has no box worth 0")
-    gameui.tap(page, "td.zero button[data-box]", "box")
+    page, box = _rolled_with_a_zero_box(new_context, site_url)
+    gameui.tap(page, "td.zero button[data-box='%s']" % box, "box")
     page.wait_for_selector("#confirm-dialog[open]")
 
 
