@@ -16,7 +16,7 @@ from control.messages import names_list
 
 import asyncio
 
-from . import highscores, history, lazy
+from . import highscores, history, lazy, luck
 from .later import sync
 from .dom import by_id, clone_template, create_proxy, listen, local_date, window
 from .scores import fill_highscores
@@ -167,6 +167,7 @@ class End:
             "end.scores_title", ruleset=t("ruleset." + game.ruleset.id))
         fill_highscores(by_id("end-scores"), highscores.load(self.storage), game.ruleset.id, cat)
         by_id("open-review").hidden = HUMAN not in game.seats
+        luck.reserve(self.dialog, cat, game, by_id("end-scores-title"))
         asyncio.create_task(self._luck(game))
         by_id("share").hidden = game.seed is None
         if game.seed is not None:
@@ -175,15 +176,15 @@ class End:
 
 
     async def _luck(self, game):
-        """Luck and skill under the standings, once the strategy is in (``ui.luck``)."""
-        old = self.dialog.querySelector(".luck")
-        if old is not None:
-            old.remove()                    # another game's, or another language's
+        """Luck and skill's figures, in the place :func:`luck.reserve` held for them (so
+        the buttons below do not move), once the strategy is in."""
         try:
-            luck = await lazy.load("ui.luck")
+            await lazy.load("ui.assistants")
+            await lazy.load("dicepoker.strategy")
         except lazy.LazyLoadError:
-            return                          # the rest of the end screen is all there
-        await luck.show(self.shell, self.dialog, game, by_id("end-scores-title"))
+            luck.withdraw(self.dialog)      # the rest of the end screen is all there
+            return
+        await luck.show(self.shell, self.dialog, game)
 
 
 def _names(cat, game, players):

@@ -45,12 +45,12 @@ GROUPS = {
     "ui.hint": ("ui/words", "ui/hint"),
     "ui.win_chances": _ASSISTANTS + ("ui/setup_form", "ui/win_chances"),  # the chips' chances
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/luck", "ui/review"),
-    "ui.luck": _STRATEGY + _ASSISTANTS + ("ui/luck",),      # luck and skill at the end
     "dicepoker.savefile": _SAVES,
     "ui.transfer_dialog": _SAVES + ("dicepoker/stats", "ui/history",
                            "ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
     "control.incoming": _SAVES + ("control/incoming",),   # games from elsewhere
-    "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/end"),
+    "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/luck",
+               "ui/end"),   # luck's figures then need the strategy and the assistants
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,
     "ui.feel": ("control/settings", "ui/tips", "ui/settings_dialog", "ui/feel"),  # issue 19

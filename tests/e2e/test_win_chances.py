@@ -111,6 +111,37 @@ def test_end_screen_shows_cpythons_luck_and_skill(page, site_url, goto_ready):
     assert text.startswith("the dice ")
 
 
+def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, site_url,
+                                                                       goto_ready):
+    """The end screen opens before the strategy table is in; the luck section's place
+    is held (names shown, figures not yet, no hooks), so a tap aimed at a button then
+    still lands on it when the figures arrive."""
+    game = _one_turn_from_the_end()
+    gameui.inject_game(page, site_url, game, goto_ready)
+    page.evaluate("localStorage.setItem('dicepoker.win-chances', 'off')")   # no early table
+    held = []
+    page.route("**/strategy/yahtzee.dpst.gz", lambda route: held.append(route))
+    goto_ready(page, site_url)
+    play_turn(page, game, check=False)
+    page.wait_for_selector("#end-dialog[open] .luck[data-pending]")
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    assert page.query_selector("#end-dialog [data-luck], #end-dialog [data-skill]") is None
+    assert page.text_content("#end-dialog .luck li b") == "Ann"
+    before = {s: page.locator(s).bounding_box() for s in ("#open-review", "#play-again")}
+    for _ in range(200):                         # the table's request, held above
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    assert page.query_selector("#end-dialog .luck[data-pending]") is None
+    after = {s: page.locator(s).bounding_box() for s in before}
+    for selector, box in before.items():
+        assert abs(after[selector]["y"] - box["y"]) < 1, (selector, box, after[selector])
+
+
 def _one_turn_from_the_end(rules="yahtzee", seed=7):
     from dicepoker.game import Game
     from dicepoker.strategy.players import choose_move

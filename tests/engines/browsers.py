@@ -27,7 +27,7 @@ Drivers, and why:
 the Chromium suite's helpers drive both engines unchanged, plus waits on
 conditions with deadlines. A click is a real pointer click at the element's
 centre, made only once the element is attached, visible, enabled, scrolled
-into view and topmost at that point: these drivers would click whatever lies
+into view, topmost at that point and at the same point on two polls in a row: these drivers would click whatever lies
 on top (a fixed bar, a dialog's backdrop), where Playwright would refuse.
 """
 
@@ -199,10 +199,12 @@ class EnginePage:
 
     def click(self, selector, timeout=30.0):
         deadline = time.monotonic() + timeout
+        last = None
         while True:
             where = self.evaluate(CLICK_POINT, selector)
-            if "x" in where:
-                break
+            if "x" in where and where == last:
+                break                       # clickable, and still in place (like Playwright's)
+            last = where
             if time.monotonic() > deadline:
                 raise EngineTimeout("%s: cannot click: %s" % (self.engine, where["wait"]))
             time.sleep(0.05)
