@@ -92,18 +92,24 @@ def apply_static_texts(cat):
     A start catalogue lacks the texts of the dialogs that open only once it is
     complete (.ci/start_catalogues.py): those elements are left as they are."""
     document.documentElement.lang = cat.lang
-    nodes = document.querySelectorAll("[data-i18n]")
+    word_markup(document, cat)
+    by_id("lang").value = cat.lang
+    by_id("lang-code").textContent = cat.lang.upper()
+
+
+def word_markup(root, cat):
+    """Word the ``data-i18n`` / ``data-i18n-attr`` elements under ``root`` (a document,
+    an element or a fragment not yet in the page) with ``cat``."""
+    nodes = root.querySelectorAll("[data-i18n]")
     for i in range(nodes.length):
         el = nodes.item(i)
         key = el.getAttribute("data-i18n")
         if cat.has(key):
             el.textContent = cat.t(key)
-    nodes = document.querySelectorAll("[data-i18n-attr]")
+    nodes = root.querySelectorAll("[data-i18n-attr]")
     for i in range(nodes.length):
         el = nodes.item(i)
         for pair in el.getAttribute("data-i18n-attr").split():
             attr, key = pair.split(":", 1)
             if cat.has(key):
                 el.setAttribute(attr, cat.t(key))
-    by_id("lang").value = cat.lang
-    by_id("lang-code").textContent = cat.lang.upper()

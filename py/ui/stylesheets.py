@@ -12,15 +12,15 @@ rather than not at all).
 
 The later views' markup (their dialogs, static/later.html: not in index.html,
 which every first visit fetches) comes with their stylesheet: :func:`loaded`
-inserts it at the end of ``<body>`` (once) and words it in the player's
-language, before the first of those views is made.  If it cannot be fetched,
+inserts it at the end of ``<body>`` (once), worded in the player's
+language before it is in, before the first of those views is made.  If it cannot be fetched,
 that view cannot be made: :class:`ui.lazy.LazyLoadError`, as for its module.
 """
 
 import asyncio
 
 from .dom import by_id, document, listen
-from .language import apply_static_texts, fetch_text
+from .language import fetch_text, word_markup
 from .lazy import LazyLoadError
 
 MARKUP = {"later-css": "./static/later.html"}   # the markup that comes with a stylesheet
@@ -69,7 +69,9 @@ async def _insert_markup(link_id, texts):
             text = await fetch_text(address)
         except Exception as error:
             raise LazyLoadError("%s: %s" % (address, error))
-        document.body.insertAdjacentHTML("beforeend", text)
+        holder = document.createElement("template")
+        holder.innerHTML = text
+        if texts is not None:           # worded before it is in: only the new markup
+            word_markup(holder.content, texts.cat)
+        document.body.appendChild(holder.content)
         _inserted.add(link_id)
-    if texts is not None:
-        apply_static_texts(texts.cat)
