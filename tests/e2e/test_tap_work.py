@@ -104,12 +104,13 @@ def first_turn(new_context, site_url, goto_ready, names):
                          "localStorage.setItem('dicepoker.tips', JSON.stringify(%s))"
                          % json.dumps(["keep", "again", "card", "bonus"]))
     goto_ready(page, link(site_url, names, seed=4))
-    # the later views' markup and words in first (the rules opened and closed), so the
-    # chances' view fetched after the first roll at a table adds none of its own
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-dialog[open]")
+    # the later views' markup and words in first, and the game feel's view (the settings
+    # opened and closed), so neither the chances' view fetched after the first roll at a
+    # table nor the feel's, made after the second roll, adds writes of its own
+    page.click("#open-settings")
+    page.wait_for_selector("#settings-dialog[open]")
     page.keyboard.press("Escape")
-    page.wait_for_selector("#rules-dialog:not([open])", state="attached")
+    page.wait_for_selector("#settings-dialog:not([open])", state="attached")
     gameui.settle(page)
     page.evaluate(COUNT)
     taps = {}
