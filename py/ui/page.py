@@ -15,6 +15,7 @@ from .effects import Effects
 from .input import bind
 from .language import Texts, load_start_catalogue
 from .later import LaterView
+from .memory import IdleCollector
 from .notice import Notice
 from .screens import Screens
 from .shell import Shell
@@ -51,6 +52,7 @@ def _views(shell):
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
         # the statistics screen made ahead, once a box is written (never in the first turn)
         LaterView(shell, "ui.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
+        IdleCollector(),        # garbage collected after the taps, not during them
     ]
 
 
