@@ -3,9 +3,16 @@
 ``#confirm`` always accepts, ``#cancel`` (and Esc) declines; the texts are
 ``confirm.<kind>_title``, ``_text``, ``_ok`` and ``_cancel`` (or ``confirm.cancel``).
 A start module: a first turn may ask (a box worth 0).
+
+The question is not opened as a modal dialog (``showModal``): the browser then
+makes the rest of the page inert, which restyles all of it, at the tap that
+asks and again at the answer: 20-60 ms each on a phone (Chromium at 4x
+slowdown, issue 20), where ``show()`` costs a few.  What a modal would give is
+given here: the markup says ``aria-modal`` (screen readers keep to it), its
+shade takes the taps outside it (app.css), the focus goes into it, Tab stays in
+it (:func:`keep_focus_in`, from ``ui.input``) and Esc is its Cancel (``ui.input``).
 """
 
-from .later import sync
 from .dom import by_id
 
 
@@ -25,7 +32,8 @@ class Confirm:
             return
         if question is None:
             self._drawn = key
-            sync(self.dialog, False)
+            if self.dialog.open:
+                self.dialog.close()
             return
         kind = question["kind"]
         words = {}
@@ -41,4 +49,16 @@ class Confirm:
         self.text.textContent = words["text"]
         self.ok.textContent = words["ok"]
         self.cancel.textContent = cat.t(cancel_key if cat.has(cancel_key) else "confirm.cancel")
-        sync(self.dialog, True)
+        if not self.dialog.open:
+            self.dialog.show()          # its first button takes the focus
+
+
+def keep_focus_in(dialog, event):
+    """Tab on the question's last button goes to its first, Shift+Tab on the first to the
+    last (and a focus outside it comes back in)."""
+    buttons = dialog.querySelectorAll("button")
+    first, last = buttons.item(0), buttons.item(buttons.length - 1)
+    active = dialog.ownerDocument.activeElement
+    if not dialog.contains(active) or active == (first if event.shiftKey else last):
+        event.preventDefault()
+        (last if event.shiftKey else first).focus()

@@ -11,12 +11,14 @@ Keys: ``1``-``5`` keep or release a die; ``Space``/``Enter`` roll, unless the
 focus is on a control that Space/Enter already activates (a die, a box, a
 field), so the keyboard never does two things at once.  While a dialog is
 open or a computer is playing the game keys do nothing.  A dialog's own
-``close`` (Esc) is told to the controller; Esc on a question is its Cancel.
+``close`` (Esc) is told to the controller; Esc on a question is its Cancel, and
+Tab stays in the question (it is not a modal: :mod:`ui.confirm`).
 """
 
 import asyncio
 import json
 
+from .confirm import keep_focus_in
 from .dom import by_id, create_proxy, document, listen
 from .storage import GAME_META
 
@@ -62,8 +64,17 @@ def bind(shell, storage, switch_language):
     listen(by_id("card"), "mousedown", lambda event: event.target.closest(".cell-btn") is not None
            and event.preventDefault())
 
+    question = by_id("confirm-dialog")
+
     def on_key(event):
         if shell.busy or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if question.open:               # not a modal (ui.confirm): its keys are here
+            if event.key == "Escape":   # Esc on a question is its Cancel
+                event.preventDefault()
+                act({"confirm": False})
+            elif event.key == "Tab":
+                keep_focus_in(question, event)
             return
         if document.querySelector("dialog[open]") is not None:
             return
@@ -87,12 +98,6 @@ def bind(shell, storage, switch_language):
             event.preventDefault()
             act({"roll": True})
     listen(document, "keydown", on_key)
-
-    def on_cancel(event):
-        """Esc on a question is its Cancel."""
-        event.preventDefault()
-        act({"confirm": False})
-    listen(by_id("confirm-dialog"), "cancel", on_cancel)
 
     def on_close(event):
         """A dialog closed itself (Esc, a close button), those made later too (``close``

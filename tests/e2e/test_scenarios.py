@@ -138,6 +138,31 @@ def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_read
     assert saved_game(page).players == ["Cy"]
 
 
+def test_the_question_keeps_the_focus_and_the_taps_until_answered(page, site_url, goto_ready):
+    """The question is not a modal dialog (ui/confirm.py), but holds the page like one:
+    the focus is in it and Tab keeps it there, a tap beside it reaches nothing, and Esc
+    is its Cancel."""
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=42))
+    game = Game(["Ann", "Ben"], seed=42)
+    gameui.tap(page, "#roll", "roll")
+    gameui.roll(game)
+    goto_ready(page, link(site_url, ["Cy"], seed=9))
+    page.wait_for_selector("#confirm-dialog[open]")
+    in_question = "() => document.getElementById('confirm-dialog').contains(document.activeElement)"
+    assert page.evaluate(in_question)
+    for key in ["Tab"] * 3 + ["Shift+Tab"] * 3:
+        page.keyboard.press(key)
+        assert page.evaluate(in_question), key
+    box = page.locator("#roll").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("1")                  # a game key does nothing either
+    assert page.is_visible("#confirm-dialog")
+    assert_matches(page, game)
+    page.keyboard.press("Escape")             # Cancel: the game goes on as it was
+    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    assert_matches(page, game)
+
+
 @pytest.mark.parametrize("document, reason", [
     ("{not json", "not valid data"),
     (json.dumps({"format": "dice-poker/game", "version": 99}), "newer version"),
