@@ -5,7 +5,12 @@ imports below) and writes them.  A timer between steps: no one long task.
 """
 
 import asyncio
+import gc
 import js
+
+# A collection due every 1 MB allocated, not 16 KB: at start (one at every await of
+# the steps below) and after nearly every tap otherwise (py/ui/memory.py says why).
+gc.threshold(1 << 20)
 
 await js.dicePokerBoot.install(js.Module.FS)
 await asyncio.sleep_ms(1)

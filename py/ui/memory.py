@@ -9,8 +9,9 @@ and sweep of a heap of over 100 MB: 5 ms after a solo tap on a phone (Chromium
 at 4x slowdown), 25 ms at a table of eight with the win chances' tables live
 (measured with a probe around ``Shell.act``; issue 20).
 
-So the threshold is raised to ``THRESHOLD`` (a collection due about every 30
-taps at the most), and :class:`IdleCollector` collects once the page has had
+So the threshold is raised to 1 MB by ``py/main.py`` before anything else (a
+collection due about every 30 taps at the most, and a few instead of dozens at
+start), and :class:`IdleCollector` collects once the page has had
 no action for ``IDLE_MS``: a player reading the card.  A long run of taps
 without a pause still collects, at the threshold.
 """
@@ -19,7 +20,6 @@ import gc
 
 from .dom import create_proxy, window
 
-THRESHOLD = 1 << 20     # bytes allocated between collections at most (MicroPython's: 16 KB)
 IDLE_MS = 700           # no action for this long after one: collect
 
 
@@ -27,7 +27,6 @@ class IdleCollector:
     """In the shell's views (it is told of every action), but draws nothing."""
 
     def __init__(self):
-        gc.threshold(THRESHOLD)
         self._timer = None
         self._proxy = create_proxy(self._collect)
 

@@ -299,6 +299,36 @@ def _cdf(x, mean, sd):
     return 0.5 * math.erfc((mean - x) / (sd * _SQRT2))
 
 
+_QUADRATURE = {}
+
+
+def _gauss_legendre(m):
+    """Nodes and weights of the m-point Gauss-Legendre rule on [0, 1] (exact for
+    polynomials of degree up to 2m - 1), by Newton's method on the Legendre polynomial."""
+    rule = _QUADRATURE.get(m)
+    if rule is None:
+        nodes, weights = [], []
+        for k in range(1, m + 1):
+            x = math.cos(math.pi * (k - 0.25) / (m + 0.5))
+            for _ in range(100):
+                p0, p1 = 1.0, x
+                for n in range(2, m + 1):
+                    p0, p1 = p1, ((2 * n - 1) * x * p1 - (n - 1) * p0) / n
+                derivative = m * (x * p1 - p0) / (x * x - 1.0) if m > 1 else 1.0
+                step = p1 / derivative
+                x -= step
+                if abs(step) < 1e-15:
+                    break
+            p0, p1 = 1.0, x
+            for n in range(2, m + 1):
+                p0, p1 = p1, ((2 * n - 1) * x * p1 - (n - 1) * p0) / n
+            derivative = m * (x * p1 - p0) / (x * x - 1.0) if m > 1 else 1.0
+            nodes.append((1.0 - x) / 2.0)
+            weights.append(1.0 / ((1.0 - x * x) * derivative * derivative))
+        rule = _QUADRATURE[m] = (nodes, weights)
+    return rule
+
+
 def chances_of(moments):
     """Chance that each player's final is the highest, ties shared, for [(mean, variance)].
 
@@ -307,8 +337,11 @@ def chances_of(moments):
     winner's score can lie are cut into bins (one point wide while some
     spread is small, else a third of the smallest spread); the chance that
     player i is alone or shares the top of bin b is integrated as
-    P(i in b) * E[1 / (1 + others in b), nobody above b], the expectation
-    from the product over the others of (below + in * z).
+    P(i in b) * E[1 / (1 + others in b), nobody above b], the expectation the
+    integral over [0, 1] of the product over the others of (below + in * t), a
+    polynomial of degree players - 1 that Gauss-Legendre quadrature with half as
+    many nodes integrates exactly: a few operations per player and bin, not a
+    polynomial product per player (8 players: about 10 times fewer).
     """
     count = len(moments)
     if count == 1:
@@ -327,27 +360,35 @@ def chances_of(moments):
     for i in range(count):
         m, sd = means[i], sds[i]
         below.append([_cdf(e, m, sd) for e in edges])
+    nodes, weights = _gauss_legendre((count + 1) // 2)   # exact to degree count - 1
     wins = [0.0] * count
     for b in range(bins):
         lows = [below[j][b] for j in range(count)]
         ins = [below[j][b + 1] - lows[j] for j in range(count)]
+        # E[1 / (1 + others in b)] = integral over t in [0, 1] of the product over the
+        # others of (below + in * t): the product over everyone at each node, then
+        # player i's own factor divided out
+        factors = [[lows[j] + ins[j] * t for t in nodes] for j in range(count)]
+        everyone = list(weights)
+        for j in range(count):
+            row = factors[j]
+            for q in range(len(nodes)):
+                everyone[q] *= row[q]
         for i in range(count):
             p = ins[i]
             if p <= 0.0:
                 continue
-            poly = [1.0]
-            for j in range(count):
-                if j == i:
-                    continue
-                a, c = lows[j], ins[j]
-                nxt = [0.0] * (len(poly) + 1)
-                for k in range(len(poly)):
-                    nxt[k] += poly[k] * a
-                    nxt[k + 1] += poly[k] * c
-                poly = nxt
+            own = factors[i]
             share = 0.0
-            for k in range(len(poly)):
-                share += poly[k] / (k + 1)
+            for q in range(len(nodes)):
+                if own[q] > 1e-300:
+                    share += everyone[q] / own[q]
+                else:                   # a factor of 0: the product of the others anew
+                    rest = weights[q]
+                    for j in range(count):
+                        if j != i:
+                            rest *= factors[j][q]
+                    share += rest
             wins[i] += p * share
     total = sum(wins)
     if total <= 0.0:
