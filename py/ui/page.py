@@ -4,6 +4,8 @@ controller (``control``) + views + effects + input + storage + texts -> :class:`
 Nothing else happens here; each part says what it does in its own module.
 """
 
+import asyncio
+
 from control.controller import Controller
 from control.state import joker_possible
 
@@ -76,6 +78,7 @@ async def start():
         if await switch.switch(texts, lang):
             storage.set(keys.LANG, lang)
 
+    await asyncio.sleep_ms(1)   # the views made; the first drawing in a task of its own
     bind(shell, storage, switch_language)     # the markup is worded: boot.js did it
     saved = storage.stored()
     if isinstance(saved["game"], str):
