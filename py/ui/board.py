@@ -72,6 +72,7 @@ class Board:
         self.layout = None        # (catalogue, rule set, players) the card was built for
         self._fill_labels = {}    # (box, points) -> "Fill Pair with 8 points"
         self._columns_drawn = {}  # player -> _column_key of what the column shows
+        self._sums_drawn = {}     # player -> the part of it the sums depend on
         self._chips_drawn = {}    # player -> (total, on turn) the chip shows
         self._totals = []         # each player's total, as the sums show it
 
@@ -129,6 +130,7 @@ class Board:
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game, cat)
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
         self._columns_drawn = {}
+        self._sums_drawn = {}
         self._chips_drawn = {}
         self._turn_drawn = self._bonus_drawn = None
         self._totals = [0] * len(players)
@@ -217,7 +219,9 @@ class Board:
                 continue                # what this column shows has not changed
             self._columns_drawn[p] = key
             self._draw_column(game, p, game.options() if p == current else {}, best, cat)
-            self._draw_sums(game, p, cat)
+            if self._sums_drawn.get(p) != key[:3]:
+                self._sums_drawn[p] = key[:3]   # the sums move with a box, not a roll
+                self._draw_sums(game, p, cat)
 
     @staticmethod
     def _column_key(game, p, current, best):
