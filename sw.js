@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "aaefaa571cb37c22";
+const VERSION = "a7edbea14b5f5ef9";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

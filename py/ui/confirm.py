@@ -11,6 +11,8 @@ slowdown, issue 20), where ``show()`` costs a few.  What a modal would give is
 given here: the markup says ``aria-modal`` (screen readers keep to it), its
 shade takes the taps outside it (app.css), the focus goes into it, Tab stays in
 it (:func:`keep_focus_in`, from ``ui.input``) and Esc is its Cancel (``ui.input``).
+Asked over a dialog that is modal (the statistics, Save and load), it is opened
+as a modal too: anything else would lie inert under that one.
 """
 
 from .dom import by_id
@@ -49,8 +51,11 @@ class Confirm:
         self.text.textContent = words["text"]
         self.ok.textContent = words["ok"]
         self.cancel.textContent = cat.t(cancel_key if cat.has(cancel_key) else "confirm.cancel")
-        if not self.dialog.open:
-            self.dialog.show()          # its first button takes the focus
+        if not self.dialog.open:        # its first button takes the focus
+            if self.dialog.ownerDocument.querySelector("dialog:modal") is not None:
+                self.dialog.showModal()     # over a modal dialog (a game deleted from the
+            else:                           # statistics): else it would be inert under it
+                self.dialog.show()
 
 
 def keep_focus_in(dialog, event):

@@ -98,6 +98,9 @@ def bind(shell, storage, switch_language):
             event.preventDefault()
             act({"roll": True})
     listen(document, "keydown", on_key)
+    # a question asked over a modal dialog is modal too (ui.confirm): its own Esc
+    # would close it behind the state's back; the keydown above has answered it
+    listen(question, "cancel", lambda event: event.preventDefault())
 
     def on_close(event):
         """A dialog closed itself (Esc, a close button), those made later too (``close``
