@@ -219,8 +219,9 @@ class Board:
                 continue                # what this column shows has not changed
             self._columns_drawn[p] = key
             self._draw_column(game, p, game.options() if p == current else {}, best, cat)
-            if self._sums_drawn.get(p) != key[:3]:
-                self._sums_drawn[p] = key[:3]   # the sums move with a box, not a roll
+            sums = self._sums_key(game, p)
+            if self._sums_drawn.get(p) != sums:
+                self._sums_drawn[p] = sums      # the sums move with a box, not a roll
                 self._draw_sums(game, p, cat)
 
     @staticmethod
@@ -230,10 +231,15 @@ class Board:
         (a box is filled once; undo takes one back) and the poker bonus; on turn
         also the throw and the hint's box (before the first throw the player on
         turn has no previews: the column shows what it showed)."""
-        key = (game, len(game.cards[p]), game.poker_bonuses[p])
+        key = Board._sums_key(game, p)
         if p == current and game.rolls_used:
             key += (game.rolls_used, game.dice, best)
         return key
+
+    @staticmethod
+    def _sums_key(game, p):
+        """What player ``p``'s sums depend on: the game, the boxes filled, the poker bonus."""
+        return (game, len(game.cards[p]), game.poker_bonuses[p])
 
     def _draw_column(self, game, p, options, best, cat):
         card = game.cards[p]

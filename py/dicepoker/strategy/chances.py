@@ -302,6 +302,14 @@ def _cdf(x, mean, sd):
 _QUADRATURE = {}
 
 
+def _legendre(m, x):
+    """The Legendre polynomial of degree m and its derivative at x (by the recurrence)."""
+    p0, p1 = 1.0, x
+    for n in range(2, m + 1):
+        p0, p1 = p1, ((2 * n - 1) * x * p1 - (n - 1) * p0) / n
+    return p1, (m * (x * p1 - p0) / (x * x - 1.0) if m > 1 else 1.0)
+
+
 def _gauss_legendre(m):
     """Nodes and weights of the m-point Gauss-Legendre rule on [0, 1] (exact for
     polynomials of degree up to 2m - 1), by Newton's method on the Legendre polynomial."""
@@ -311,18 +319,12 @@ def _gauss_legendre(m):
         for k in range(1, m + 1):
             x = math.cos(math.pi * (k - 0.25) / (m + 0.5))
             for _ in range(100):
-                p0, p1 = 1.0, x
-                for n in range(2, m + 1):
-                    p0, p1 = p1, ((2 * n - 1) * x * p1 - (n - 1) * p0) / n
-                derivative = m * (x * p1 - p0) / (x * x - 1.0) if m > 1 else 1.0
-                step = p1 / derivative
+                value, derivative = _legendre(m, x)
+                step = value / derivative
                 x -= step
                 if abs(step) < 1e-15:
                     break
-            p0, p1 = 1.0, x
-            for n in range(2, m + 1):
-                p0, p1 = p1, ((2 * n - 1) * x * p1 - (n - 1) * p0) / n
-            derivative = m * (x * p1 - p0) / (x * x - 1.0) if m > 1 else 1.0
+            derivative = _legendre(m, x)[1]
             nodes.append((1.0 - x) / 2.0)
             weights.append(1.0 / ((1.0 - x * x) * derivative * derivative))
         rule = _QUADRATURE[m] = (nodes, weights)
