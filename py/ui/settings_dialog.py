@@ -51,8 +51,11 @@ class SettingsDialog:
         self.shell = shell
         self.dialog = by_id("settings-dialog")
         self.form = by_id("settings")
-        # the languages as the top bar's picker names them (its options: the one list)
-        self.form.elements.namedItem("language").innerHTML = by_id("lang").innerHTML
+        # the languages as the top bar's picker names them, the speeds as the computer
+        # bar's (index.html: their options are the one list of each)
+        elements = self.form.elements
+        elements.namedItem("language").innerHTML = by_id("lang").innerHTML
+        elements.namedItem("computer_speed").innerHTML = by_id("computer-speed").innerHTML
         self._drawn = None
         self._looks = None          # the settings whose looks are on the page
         listen(self.form, "change", self._changed)

@@ -196,8 +196,9 @@ def set_holds(page, game, keep, use_keys=False):
             toggle_hold(game, i)
 
 
-def play_turn(page, game, check=True, use_keys=False):
-    """One whole turn: roll, keep, roll, keep, roll, fill; checks after every step."""
+def play_turn(page, game, check=True, use_keys=False, after_roll=None):
+    """One whole turn: roll, keep, roll, keep, roll, fill; checks after every step, and
+    ``after_roll(page, game)`` (if given) after each roll and after the fill."""
     for roll_no in range(3):
         if roll_no:
             keep = choose_keep(game)
@@ -213,9 +214,13 @@ def play_turn(page, game, check=True, use_keys=False):
         roll(game)
         if check:
             assert_matches(page, game)
+        if after_roll:
+            after_roll(page, game)
     fill_box(page, game, choose_box(game))
     if check:
         assert_matches(page, game)
+    if after_roll:
+        after_roll(page, game)
 
 
 def from_save(text):

@@ -54,20 +54,15 @@ def test_chips_show_cpythons_win_chances_after_every_roll_and_box(page, site_url
     game = saved_game(page) if page.evaluate("localStorage.getItem('dicepoker.game')") else None
     from dicepoker.game import Game
     game = game or Game(["Ann", "Ben"], ruleset="yahtzee", seed=18)
-    for _ in range(3):                       # three turns, checked after each step
-        for roll_no in range(3):
-            if roll_no:
-                keep = gameui.choose_keep(game)
-                if len(keep) == 5:
-                    break
-                gameui.set_holds(page, game, keep)
-            gameui.tap(page, "#roll", "roll")
-            gameui.roll(game)
-            gameui.wait_for_saved_moves(page, len(game.moves))
-            wait_for_chances(page, game)
-        gameui.fill_box(page, game, gameui.choose_box(game))
+    seen = []
+
+    def chances_after(page, game):            # every roll and the box: CPython's chances
         gameui.wait_for_saved_moves(page, len(game.moves))
-        chances = wait_for_chances(page, game)
+        seen.append(wait_for_chances(page, game))
+
+    for _ in range(3):                       # three turns, checked after each step
+        play_turn(page, game, check=False, after_roll=chances_after)
+    chances = seen[-1]
     shown = page.evaluate(CHANCES)
     assert [text for _, _, text in shown] == ["%d%%" % int(p * 100 + 0.5) for p in chances]
     assert abs(sum(chances) - 1) < 1e-9
