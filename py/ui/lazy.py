@@ -61,42 +61,78 @@ class LazyLoadError(Exception):
     """A module could not be fetched (offline and never cached, server error)."""
 
 
-_lock = None
+_fetching = {}      # path -> the task fetching its bytes (shared by every load that needs it)
 
 
 async def load(module_name):
-    """Fetch (once) and import ``module_name`` (with its ``GROUPS``); the module."""
-    global _lock
+    """Fetch (once) and import ``module_name`` (with its ``GROUPS``); the module.
+
+    Loads run side by side: a view, its stylesheet module and the dialog history
+    (ui.back) fetch in one round trip, not one after the other (three or more round
+    trips of a phone's network, before a dialog opens).  A file two loads need is
+    fetched once."""
     if module_name in sys.modules:
         return sys.modules[module_name]
-    if _lock is None:
-        _lock = asyncio.Lock()
-    async with _lock:
-        files = GROUPS.get(module_name) or (module_name.replace(".", "/"),)
-        missing = [path for path in files if not _in_file_system(path)]
-        if missing:
-            await _install(missing)
+    files = _files(module_name)
+    missing = [path for path in files if not _in_file_system(path)]
+    if missing:
+        await _install(missing)
+    if module_name not in sys.modules:      # not imported meanwhile by another load
         __import__(module_name)
     return sys.modules[module_name]
 
 
+def prefetch(module_name):
+    """Start fetching ``module_name``'s files now, for a :func:`load` soon after (a door
+    module names its screen's files when it is imported: they come with the rest)."""
+    for path in _files(module_name):
+        if not _in_file_system(path):
+            _fetch(path)
+
+
+def _files(module_name):
+    return GROUPS.get(module_name) or (module_name.replace(".", "/"),)
+
+
+def _fetch(path):
+    """The task that fetches ``path`` (started once; a failed one is forgotten, so the
+    next need tries again)."""
+    task = _fetching.get(path)
+    if task is None:
+        task = _fetching[path] = asyncio.create_task(_bytes(path))
+    return task
+
+
+async def _bytes(path):
+    """The file's bytes, or the LazyLoadError to raise: returned, not raised, because
+    MicroPython hands the exception of a task nobody awaits yet to the loop's handler,
+    and a later await of it then gives None."""
+    try:
+        response = await js.fetch(ROOT + path + EXTENSION)
+        if not response.ok:
+            error = LazyLoadError("%s: HTTP %s" % (path, response.status))
+        else:
+            return js.Uint8Array.new(await response.arrayBuffer())
+    except Exception as failure:    # a rejected fetch: offline, blocked
+        error = LazyLoadError("%s: %s" % (path, failure))
+    _fetching.pop(path, None)
+    return error
+
+
 async def _install(paths):
     """Fetch every file first (in parallel), then write them all: never half a package."""
-    pending = [(path, js.fetch(ROOT + path + EXTENSION)) for path in paths]
+    tasks = [(path, _fetch(path)) for path in paths]
     contents = []
-    for path, request in pending:
-        try:
-            response = await request
-            if not response.ok:
-                raise LazyLoadError("%s: HTTP %s" % (path, response.status))
-            contents.append((path, js.Uint8Array.new(await response.arrayBuffer())))
-        except LazyLoadError:
-            raise
-        except Exception as error:      # a rejected fetch: offline, blocked
-            raise LazyLoadError("%s: %s" % (path, error))
+    for path, task in tasks:
+        data = await task
+        if isinstance(data, LazyLoadError):
+            raise data
+        contents.append((path, data))
     for path, data in contents:
-        _make_folders(path)
-        js.Module.FS.writeFile(path + EXTENSION, data)
+        if not _in_file_system(path):   # written meanwhile by another load
+            _make_folders(path)
+            js.Module.FS.writeFile(path + EXTENSION, data)
+        _fetching.pop(path, None)
 
 
 def _in_file_system(path):

@@ -16,6 +16,7 @@ SCREEN = "ui.stats_screen"
 lazy.GROUPS["ui.history"] = ("dicepoker/stats", "ui/history")
 lazy.GROUPS["ui.stats_screen"] = ("dicepoker/stats", "ui/history", "dicepoker/optimal_means",
                                   "ui/words", "ui/charts", "ui/stats_screen")
+lazy.prefetch(SCREEN)    # the screen's files come beside the later views' markup and style
 
 
 def Stats(shell):

@@ -42,16 +42,16 @@ def _watch(link, link_id):
 async def loaded(link_id, texts=None):
     """Fetch the stylesheet of ``<link id=link_id>`` (once) and wait until it is in or has
     failed; and its markup (once), worded with ``texts``."""
-    await _insert_markup(link_id, texts)
     link = by_id(link_id)
-    if link is None:
-        return
-    if link_id not in _watched:
+    if link is not None and link_id not in _watched:   # fetched beside the markup
         _watch(link, link_id)
         if link.getAttribute("href") is None:
             link.setAttribute("href", link.getAttribute("data-href"))
         elif link.sheet is not None:        # turned on by boot.js, and in already
             _settled.add(link_id)
+    await _insert_markup(link_id, texts)
+    if link is None:
+        return
     for _ in range(150):
         if link_id in _settled:
             return
