@@ -108,14 +108,13 @@ def test_mid_turn_moments_average_to_the_turn_start():
 # bucket of 10 points, positions a bucket needs to be checked, |best further spread
 # factor - 1| allowed.  The tolerances are about two standard errors of their sample:
 # a game's positions share its outcome, so the sample is the games, not the positions
-# (the spread factor fitted on 1500-game samples of other seeds varies by about 0.03).
-# Not dice-poker: its fit moves too much between samples this size (0.87 on seed 7,
-# 1.04 on seed 19, 1000 games each) for a check that could pass and still mean
-# something, and a sample large enough takes many minutes on the shared machine.
-CALIBRATION = {"yahtzee": (1500, 0.06, 300, 0.08)}
+# (the spread factor fitted on 1500-game samples of other seeds varies by about 0.03
+# for yahtzee, 0.04 for dice-poker: 0.95 to 1.08 over the eight seeds its scale was
+# fitted on, so 2.5 standard errors there; the scale it had before, 0.96, fails).
+CALIBRATION = {"yahtzee": (1500, 0.06, 300, 0.08), "dice-poker": (1500, 0.06, 300, 0.10)}
 
 
-@pytest.mark.parametrize("rules", ("yahtzee",))
+@pytest.mark.parametrize("rules", ("yahtzee", "dice-poker"))
 def test_win_chances_are_calibrated_on_simulated_games(rules):
     """Optimal play on both sides (fast numpy simulation): positions at every turn
     start and after the first roll of player 0's turns; a tie counts half."""
