@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "7a628c971ce6a0cd";
+const VERSION = "93c4aa5c40cc88b5";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
