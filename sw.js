@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "93c4aa5c40cc88b5";
+const VERSION = "94ff7610269b61e6";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -73,8 +73,7 @@ async def load(module_name):
     fetched once."""
     if module_name in sys.modules:
         return sys.modules[module_name]
-    files = _files(module_name)
-    missing = [path for path in files if not _in_file_system(path)]
+    missing = _missing(module_name)
     if missing:
         await _install(missing)
     if module_name not in sys.modules:      # not imported meanwhile by another load
@@ -85,13 +84,14 @@ async def load(module_name):
 def prefetch(module_name):
     """Start fetching ``module_name``'s files now, for a :func:`load` soon after (a door
     module names its screen's files when it is imported: they come with the rest)."""
-    for path in _files(module_name):
-        if not _in_file_system(path):
-            _fetch(path)
+    for path in _missing(module_name):
+        _fetch(path)
 
 
-def _files(module_name):
-    return GROUPS.get(module_name) or (module_name.replace(".", "/"),)
+def _missing(module_name):
+    """The files of ``module_name`` (its group, else its own) not in the file system yet."""
+    files = GROUPS.get(module_name) or (module_name.replace(".", "/"),)
+    return [path for path in files if not _in_file_system(path)]
 
 
 def _fetch(path):
