@@ -52,10 +52,8 @@ def _views(shell):
                   "settings" in state.dialogs, failed_action={"close": "settings"}),
         Confirm(),
         LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
-        # the statistics screen made ahead, once the visit's second roll is seen or a box
-        # written (never in the first turn)
-        LaterView(shell, "ui.warm", "WarmUp",
-                  lambda state: state.roll_serial > 1 or state.last_box[0] >= 0, whole=False),
+        # the statistics screen made ahead, once a box is written (never in the first turn)
+        LaterView(shell, "ui.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
         IdleCollector(),        # garbage collected after the taps, not during them
     ]
 

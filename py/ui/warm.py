@@ -4,8 +4,9 @@ The screen's files, the rest of the catalogue and the view itself take a few
 hundred milliseconds to fetch and make (more on a phone), which a tap on
 ``#open-stats`` would otherwise wait for (issue 17: it opens in under 100 ms
 with 1000 games kept, and nothing of it comes before the first roll).
-``ui.page`` fetches this module once the visit's second roll is seen or its
-first box written (never for the first turn), and it makes the screen
+``ui.page`` fetches this module once the first box of the visit is written
+(never for the first turn, nor mid-turn, when a reload would cut its fetches
+short), and it makes the screen
 ``DELAY_MS`` later, when the player is most likely reading the card.  If the
 files cannot be fetched nothing is said: the screen is fetched when opened, as
 it would be without this.

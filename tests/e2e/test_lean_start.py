@@ -40,7 +40,7 @@ LATER = [
     re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
     # settings, sounds, celebrations and tips (issue 19)
     re.compile(r"/ui/(settings_dialog|feel|tips)\.|/control/settings\."),
-    re.compile(r"/ui/warm\."),                        # which makes that screen after the second roll
+    re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
     # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
     re.compile(r"/ui/remote(_panel)?\.|/control/remote\.|/dicepoker/(fair|bylink|keyed_dice)\."),
 ]

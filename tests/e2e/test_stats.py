@@ -83,10 +83,10 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
     assert set(given[history.game_id(game)]) == {"0"}
 
 
-def test_the_screen_is_made_ahead_once_the_second_roll_is_seen_not_in_the_first_turn(
+def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
         page, site_url, goto_ready):
-    """The screen's files come after the visit's second roll (ui.warm; or its first box),
-    so its first opening does not wait for them; until then, nothing of it is fetched."""
+    """The screen's files come after the first box of the visit (ui.warm), so its first
+    opening does not wait for them; until then, nothing of it is fetched."""
     store(page, site_url, goto_ready, history_items(engine_games(20, seed=3)))
     screen_files = []
     page.on("request", lambda r: screen_files.append(r.url) if "/stats_screen." in r.url else None)
@@ -94,7 +94,7 @@ def test_the_screen_is_made_ahead_once_the_second_roll_is_seen_not_in_the_first_
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
     gameui.settle(page)
     assert not screen_files and page.locator("#stats[data-fill]").count() == 0
-    gameui.tap(page, "#roll", "roll")
+    page.click("button[data-player='0'][data-box='chance']")
     page.wait_for_selector("#stats[data-fill]", state="attached", timeout=30_000)
     assert len(screen_files) == 1 and not page.evaluate("document.getElementById('stats-dialog').open")
     open_stats(page)
