@@ -14,11 +14,15 @@ A tap redraws only what it changed, so its cost does not grow with the table
 when what they show changed (:meth:`Board._column_key`), and a chip's text only
 when its total or whether it is on turn changed.
 
+What the style sheets would otherwise ask ``:has()`` (how many chips, how
+many lower rows, which chip has the focus) is written here as attributes
+(``data-size``, ``--first-half``, ``data-peek``): app.css says why.
+
 Nothing here computes a score: previews come from ``game.options()``, sums
 from ``game.breakdown()``.
 """
 
-from .dom import Node, by_id, clone_template, document, node
+from .dom import Node, by_id, clone_template, document, listen, node
 
 SUM_ROWS_UPPER = ("upper", "upper_bonus")
 SUM_ROWS_TOTAL = ("lower", "poker_bonus", "total")
@@ -26,6 +30,11 @@ SUM_LABELS = {"upper": "card.upper_sum", "upper_bonus": "card.upper_bonus",
               "lower": "card.lower_sum", "poker_bonus": "card.poker_bonus",
               "total": "card.total"}
 MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
+
+
+def chips_size(players):
+    """``<ul id="players" data-size>``: how the chips are laid out (app.css)."""
+    return "few" if players <= 3 else "four" if players == 4 else "many"
 
 
 class Cell:
@@ -75,6 +84,17 @@ class Board:
         self._sums_drawn = {}     # player -> the part of it the sums depend on
         self._chips_drawn = {}    # player -> (total, on turn) the chip shows
         self._totals = []         # each player's total, as the sums show it
+        self._current = None      # the seat on turn the chips show
+        chips = by_id("players")
+        listen(chips, "focusin", self._peek)
+        listen(chips, "focusout", self._peek)
+
+    def _peek(self, event):
+        """A chip not on turn focused (tapped): the card shows that player's column
+        (``<table data-peek>``); the focus moved away: the current player's again."""
+        chip = event.target.closest(".chip") if event.type == "focusin" else None
+        seat = chip.getAttribute("data-seat") if chip is not None else None
+        self.card.attr("data-peek", None if seat == self._current else seat)
 
     def _forget(self):
         for item in (self.turn_label, self.round_label, self.bonus_progress, self.caption,
@@ -102,6 +122,7 @@ class Board:
         players, rules = game.players, game.ruleset
         chips = by_id("players")
         chips.replaceChildren()
+        chips.setAttribute("data-size", chips_size(len(players)))
         self.chips = []
         for p, name in enumerate(players):
             li = clone_template("tpl-chip")
@@ -124,7 +145,10 @@ class Board:
 
         self.cells = {}
         self._fill_rows(by_id("card-upper"), rules.upper_boxes, game, cat)
-        self._fill_rows(by_id("card-lower"), rules.lower_boxes, game, cat)
+        lower = by_id("card-lower")
+        self._fill_rows(lower, rules.lower_boxes, game, cat)
+        # landscape phones: the lower boxes in two columns, the first the longer
+        lower.style.setProperty("--first-half", str((len(rules.lower_boxes) + 1) // 2))
         self.sums = {}
         self._fill_sums(by_id("card-upper-sums"), SUM_ROWS_UPPER, game, cat)
         self._fill_sums(by_id("card-totals"), SUM_ROWS_TOTAL, game, cat)
@@ -134,6 +158,7 @@ class Board:
         self._chips_drawn = {}
         self._turn_drawn = self._bonus_drawn = None
         self._totals = [0] * len(players)
+        self.card.attr("data-peek", None)
 
     def _new_td(self, tr, p):
         td = document.createElement("td")
@@ -177,6 +202,9 @@ class Board:
         turn = (game, current, game.round, game.is_over)
         if self._turn_drawn != turn:    # the lines of whose turn: once a turn, not every tap
             self._turn_drawn = turn
+            self._current = None if game.is_over else str(current)
+            if self.card.attr_value("data-peek") == self._current:
+                self.card.attr("data-peek", None)   # the chip looked at is now on turn
             if game.is_over:
                 self.turn_label.text(t("turn.over"))
                 self.round_label.text("")

@@ -60,6 +60,10 @@ class Node:
         else:
             self.el.setAttribute(name, str(value))
 
+    def attr_value(self, name):
+        """The attribute as this node last wrote it (None: removed, or never written)."""
+        return self._cache.get(name)
+
     def show(self, visible):
         self.attr("hidden", not visible)
 

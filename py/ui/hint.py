@@ -4,6 +4,9 @@ The controller holds the hint (``state.hint``: loading, shown, failed, or
 "roll first"); the best dice and box are marked by the tray and board views.
 The list of every option (``#hint-more``) is drawn only when opened, since up
 to ~45 rows of DOM writes would double the time to the first marks.
+Whether the panel and its list are open is also written where the style
+sheets need it, as ``<div class="tray" data-hint-shown>`` and
+``<div id="hint-panel" data-list-open>`` (no ``:has()``: app.css says why).
 """
 
 from .dom import by_id, document
@@ -19,6 +22,7 @@ class HintPanel:
         self.more = by_id("hint-more")
         self.list = by_id("hint-list")
         self.button = by_id("hint")
+        self.tray = by_id("tray")
         self._drawn = None          # (hint, its state, expanded, catalogue) on screen
 
     def draw(self, state, texts):
@@ -37,7 +41,7 @@ class HintPanel:
         else:
             self.button.removeAttribute("aria-busy")
         if hint is None:
-            self.panel.hidden = True
+            self._open(False, False)
             self.panel.removeAttribute("data-hint-state")
             self.panel.removeAttribute("data-hint-best")
             self.list.replaceChildren()
@@ -65,16 +69,22 @@ class HintPanel:
             self._fill_list(cat, advice["options"])
         else:
             self.list.replaceChildren()
-        self.list.hidden = not expanded
+        self._open(True, expanded)
         self.more.setAttribute("aria-expanded", "true" if expanded else "false")
         self.more.textContent = cat.t("hint.less" if expanded else "hint.more")
 
     def _say(self, text, shown):
         self.text.textContent = text
         self.panel.setAttribute("data-hint-state", shown)
-        self.panel.hidden = False
         self.more.hidden = True
-        self.list.hidden = True
+        self._open(True, False)
+
+    def _open(self, panel, expanded):
+        """Show or hide the panel and its list of every option."""
+        self.panel.hidden = not panel
+        self.list.hidden = not expanded
+        self.tray.toggleAttribute("data-hint-shown", panel)
+        self.panel.toggleAttribute("data-list-open", expanded)
 
     def _fill_list(self, cat, options):
         self.list.replaceChildren()

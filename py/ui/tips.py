@@ -42,7 +42,8 @@ class Tips:
         self.box.innerHTML = ('<p id="tip-text" class="tip-text"></p>'
                               '<button id="tip-close" class="btn secondary small" type="button">'
                               '</button>')
-        document.querySelector(".tray-message").prepend(self.box)
+        self.area = document.querySelector(".tray-message")
+        self.area.prepend(self.box)
         listen(by_id("tip-close"), "click", self._dismiss)
         _tips[:] = [self]
 
@@ -67,7 +68,7 @@ class Tips:
             return
         self.drawn = key
         if tip is None:
-            self.box.hidden = True
+            self._show(False)
             return
         cat = texts.cat
         words = texts.say({"key": "tips." + tip})
@@ -78,7 +79,13 @@ class Tips:
         self.box.setAttribute("aria-label", cat.t("tips.label"))
         by_id("tip-text").textContent = words
         by_id("tip-close").textContent = cat.t("tips.close")
-        self.box.hidden = False
+        self._show(True)
+
+    def _show(self, shown):
+        """The tip in the tray's message area, in place of its other lines
+        (``data-tip-shown`` for later.css: no ``:has()``, app.css says why)."""
+        self.box.hidden = not shown
+        self.area.toggleAttribute("data-tip-shown", shown)
 
     def _dismiss(self, event):
         if self.drawn is None:
@@ -86,5 +93,5 @@ class Tips:
         self.dismissed.append(self.drawn[0])
         self.shell.storage.set_json(KEY, self.dismissed)
         self.drawn = None
-        self.box.hidden = True
+        self._show(False)
         self.shell.draw()
