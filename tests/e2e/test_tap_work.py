@@ -164,3 +164,34 @@ def test_a_box_tapped_does_not_take_the_focus(page, site_url, goto_ready):
     page.keyboard.press("Enter")
     page.wait_for_selector('span[data-player="1"][data-box="chance"]', state="attached")
     assert page.evaluate("document.activeElement === document.body")
+
+
+def restyled_by(page, tap):
+    """The elements Chromium restyled for ``tap`` and its frame: the largest count of its
+    style recalculations (the trace's UpdateLayoutTree events)."""
+    browser = page.context.browser
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
+    try:
+        tap()
+        gameui.settle(page)
+        page.evaluate("document.body.offsetTop")        # style and layout brought up to date
+    finally:
+        trace = json.loads(browser.stop_tracing())
+    return max([e["args"]["elementCount"] for e in trace["traceEvents"]
+                if e.get("name") == "UpdateLayoutTree" and "elementCount" in e.get("args", {})]
+               or [0])
+
+
+def test_a_roll_restyles_what_it_changed_not_the_whole_page(page, site_url, goto_ready):
+    """Rolling writes a column's previews, the dice and a line of the tray: the browser
+    restyles those, not every element of the page.  (A :has() rule did that: Chromium
+    checks it again at any text written under its element; app.css.)"""
+    names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
+    goto_ready(page, link(site_url, names, seed=4))
+    page.click("#roll")
+    page.wait_for_timeout(400)                                # not a double tap
+    gameui.settle(page)
+    elements = page.evaluate("document.querySelectorAll('body *').length")
+    assert elements > 300
+    assert restyled_by(page, lambda: page.click("#roll")) < elements / 5
+    assert restyled_by(page, lambda: page.click('.die[data-index="2"]')) < elements / 5
