@@ -8,11 +8,12 @@ import asyncio
 import gc
 import js
 
-# A collection due every 1 MB allocated, not 16 KB: at start (one at every await of
-# the steps below) and after nearly every tap otherwise (py/ui/memory.py says why).
-gc.threshold(1 << 20)
-
 await js.dicePokerBoot.install(js.Module.FS)
+
+# A collection due every few MB allocated, not every 16 KB: at start (one at every
+# await of the steps below) and after nearly every tap otherwise (ui.memory says why).
+from ui.memory import THRESHOLD  # noqa: E402  (importable only now)
+gc.threshold(THRESHOLD)
 await asyncio.sleep_ms(1)
 
 # The start modules imported in three steps (the engine, the controller, the page),

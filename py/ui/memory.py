@@ -3,17 +3,22 @@
 MicroPython in the browser (the webassembly port) never collects in the
 middle of Python code: once ``gc.threshold()`` bytes have been allocated it
 marks a collection as due, and makes it when the call from JavaScript that
-ran the code returns (the click's listener).  Its default threshold is 16 KB
-and a roll allocates about 30 KB, so nearly every tap ended with a whole mark
-and sweep of a heap of over 100 MB: 5 ms after a solo tap on a phone (Chromium
-at 4x slowdown), 25 ms at a table of eight with the win chances' tables live
-(measured with a probe around ``Shell.act``; issue 20).
+ran the code returns (the click's listener).  Where a call needs more than
+the heap has, the heap grows instead (each new area as large as the heap
+so far, up to 128 MB): PyScript's own start leaves it at about 135 MB before
+``py/main.py`` runs, with under 1 MB of it live, and it never shrinks.  A
+collection sweeps all of it: 5-10 ms on a phone (Chromium at 4x slowdown)
+alone, 25-35 ms at a table of eight with the win chances' tables live
+(measured from JavaScript around ``gc.collect()``; issue 20).
 
-So the threshold is raised to 1 MB by ``py/main.py`` before anything else (a
-collection due about every 30 taps at the most, and a few instead of dozens at
-start), and :class:`IdleCollector` collects once the page has had
-no action for ``IDLE_MS``: a player reading the card.  A long run of taps
-without a pause still collects, at the threshold.
+The port's default threshold is 16 KB and a roll allocates about 30 KB, so
+nearly every tap ended with such a sweep.  ``py/main.py`` raises it to
+``THRESHOLD`` (8 MB, room the heap has anyway): a collection is due after
+some 250 taps in a row at the most, so a quick player's taps, or a
+benchmark's, do not meet one once in twenty (with 1 MB they did: the p95 of
+a roll at a table of eight was a roll with a sweep).  :class:`IdleCollector`
+collects once the page has had no action for ``IDLE_MS``: a player reading
+the card.
 """
 
 import gc
@@ -21,6 +26,7 @@ import gc
 from .dom import create_proxy, window
 
 IDLE_MS = 700           # no action for this long after one: collect
+THRESHOLD = 8 << 20     # bytes allocated that make a collection due (py/main.py)
 
 
 class IdleCollector:
