@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "d7c9ccf6d62f236f";
+const VERSION = "6ae457ca82bee221";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

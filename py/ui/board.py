@@ -61,7 +61,7 @@ class Cell:
 
     def show(self, fillable, text, label=None, hint=None):
         if fillable != self.fillable:
-            self.td.el.replaceChildren((self.button if fillable else self.span).el)
+            self.td.only_child(self.button if fillable else self.span)
             self.fillable = fillable
         target = self.button if fillable else self.span
         target.text(text)

@@ -10,6 +10,8 @@ waits its turn, so views always draw a state that one action left whole.
 
 from control.state import computer_turn
 
+from .dom import flush
+
 
 class Shell:
     """Also what code fetched on first use may use of the page: ``act``, ``draw``,
@@ -50,3 +52,4 @@ class Shell:
         state, texts = self.controller.state, self.texts
         for view in self.views:
             view.draw(state, texts)
+        flush()             # the views' writes, in one call (ui.dom)

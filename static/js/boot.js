@@ -30,7 +30,9 @@
    6. Never leaves a blank or frozen page: if the runtime fails, or Python
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read; opened as a file
-      (file:), it says the game must be served or opened from its address. */
+      (file:), it says the game must be served or opened from its address.
+   7. Makes the DOM writes py/ui/dom.py batches (window.dicePokerDom): many
+      in one call from Python, where each call costs far more than the write. */
 (function () {
   "use strict";
   var LANGS = ["en", "lt", "be", "sk"];
@@ -275,6 +277,28 @@
   if (document.visibilityState === "hidden") { startRuntime(); }
   requestAnimationFrame(function () { setTimeout(startRuntime, 0); });
   setTimeout(startRuntime, 3000);
+
+  // The writes of ui.dom.Node, in one call per draw: [node, kind, name, value] x N in
+  // JSON; a node is the index add() gave its element (held weakly: a card rebuilt
+  // for a new game lets its old cells go).  Kinds: 0 text, 1 attribute set,
+  // 2 attribute removed, 3 class on or off, 4 the node numbered value its one child.
+  var nodes = [];
+  window.dicePokerDom = {
+    add: function (element) { nodes.push(new WeakRef(element)); return nodes.length - 1; },
+    apply: function (json) {
+      var ops = JSON.parse(json);
+      for (var i = 0; i < ops.length; i += 4) {
+        var element = nodes[ops[i]].deref();
+        if (!element) { continue; }
+        var kind = ops[i + 1], name = ops[i + 2], value = ops[i + 3];
+        if (kind === 0) { element.textContent = value; }
+        else if (kind === 1) { element.setAttribute(name, value); }
+        else if (kind === 2) { element.removeAttribute(name); }
+        else if (kind === 3) { element.classList.toggle(name, value); }
+        else { element.replaceChildren(nodes[value].deref()); }
+      }
+    }
+  };
 
   // Last resort: still loading after a long time (a very slow phone gets a reload offer).
   setTimeout(fail, 45000);
