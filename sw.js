@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "6ae457ca82bee221";
+const VERSION = "0eff880d3e2ec925";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

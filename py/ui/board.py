@@ -57,6 +57,8 @@ class Cell:
         el.className = "cell-btn" if tag == "button" else "cell-val"
         el.setAttribute("data-player", str(player))
         el.setAttribute("data-box", box)
+        if tag == "button":             # ui.input hands it on as any other button's
+            el.setAttribute("data-action", '{"fill":"%s"}' % box)
         return el
 
     def show(self, fillable, text, label=None, hint=None):

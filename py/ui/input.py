@@ -2,7 +2,9 @@
 
 Most buttons carry their action in the markup: ``data-action='{"roll":true}'``
 (moves as data, from ``index.html`` to the controller), and one listener
-hands it on.  The rest: a box of the card (or its name), selects, keys,
+hands it on; a box's button carries ``{"fill": box}`` (``ui.board``), so a tap
+on it costs the few calls into the page any button's does.  The rest: a box's
+name (it fills the box like its cell), selects, keys,
 dialogs closing themselves, another tab's save, the language.
 A second tap on Roll or a box within ``DOUBLE_TAP_MS`` is the first one's
 double: it does nothing (two rolls, and the first throw never seen).
@@ -34,9 +36,10 @@ def bind(shell, storage, switch_language):
         """A tap's action, unless it repeats the last tap, on Roll or a box, too soon (a
         double tap: the first tap's move is made and its throw shown).  A tap between
         them (a die kept) makes the next Roll a tap of its own."""
+        stamp = event.timeStamp
         for kind in action:
-            repeat = kind == last[0] and event.timeStamp - last[1] < DOUBLE_TAP_MS
-            last[0], last[1] = kind, event.timeStamp
+            repeat = kind == last[0] and stamp - last[1] < DOUBLE_TAP_MS
+            last[0], last[1] = kind, stamp
             if repeat and kind in ("roll", "fill"):
                 return
         act(action)
@@ -47,7 +50,7 @@ def bind(shell, storage, switch_language):
         if button is not None:
             tap(json.loads(button.getAttribute("data-action")), event)
             return
-        cell = target.closest("button[data-box]")
+        cell = None
         name = target.closest(".box-row .box-col")      # a box's name fills it like its cell:
         if name is not None:                            # the row's one button
             cell = name.parentElement.querySelector("button[data-box]")
