@@ -32,6 +32,7 @@ class Tray:
         self._speed = None
         self._dice_drawn = [None] * len(self.dice)    # what each die shows, as drawn
         self._message_drawn = self._rolls_drawn = None
+        self._labels = {}           # (die, value, held) -> its accessible name
 
     def _forget(self):
         for item in list(self.__dict__.values()) + self.dice:
@@ -39,6 +40,7 @@ class Tray:
                 item.forget()
         self._dice_drawn = [None] * len(self.dice)
         self._message_drawn = self._rolls_drawn = None
+        self._labels = {}
 
     def draw(self, state, texts):
         game = state.game
@@ -70,11 +72,7 @@ class Tray:
             die.attr("aria-pressed", "true" if is_held else "false")
             die.disabled(not can_hold)
             die.attr("data-hint", "keep" if i in keep else None)
-            if not value:
-                label = t("die.blank", number=i + 1)
-            else:
-                label = t("die.held" if is_held else "die.value", number=i + 1, value=value)
-            die.attr("aria-label", label)
+            die.attr("aria-label", self._label(t, i, value, is_held))
             if spin and i in state.rolled:
                 die.attr("data-spin", spin)
 
@@ -98,6 +96,19 @@ class Tray:
         self.skip.disabled(not computer)
         if self._speed != state.computers.speed:
             self._speed = self.speed.el.value = state.computers.speed
+
+    def _label(self, t, i, value, is_held):
+        """Die ``i``'s accessible name, formatted once per language, die, value and
+        whether it is kept (a roll or a box redraws up to five)."""
+        key = (i, value, is_held)
+        label = self._labels.get(key)
+        if label is None:
+            if not value:
+                label = t("die.blank", number=i + 1)
+            else:
+                label = t("die.held" if is_held else "die.value", number=i + 1, value=value)
+            self._labels[key] = label
+        return label
 
     def _draw_message(self, game, t, seat, computer, scored, complete):
         name = game.players[game.current_player]
