@@ -22,6 +22,7 @@ Nothing here computes a score: previews come from ``game.options()``, sums
 from ``game.breakdown()``.
 """
 
+from .cell import Cell
 from .dom import Node, by_id, clone_template, document, listen, node
 
 SUM_ROWS_UPPER = ("upper", "upper_bonus")
@@ -35,42 +36,6 @@ MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
 def chips_size(players):
     """``<ul id="players" data-size>``: how the chips are laid out (app.css)."""
     return "few" if players <= 3 else "four" if players == 4 else "many"
-
-
-class Cell:
-    """One scorecard cell: a ``<button>`` while it can be filled, else a ``<span>``.
-
-    Both elements carry ``data-player``/``data-box``; only one is in the page
-    at a time, so the test hook ``[data-player][data-box]`` always finds one.
-    """
-
-    def __init__(self, td, player, box):
-        self.td = td
-        self.button = Node(self._make("button", player, box))
-        self.button.el.type = "button"
-        self.span = Node(self._make("span", player, box))
-        self.fillable = None
-
-    @staticmethod
-    def _make(tag, player, box):
-        el = document.createElement(tag)
-        el.className = "cell-btn" if tag == "button" else "cell-val"
-        el.setAttribute("data-player", str(player))
-        el.setAttribute("data-box", box)
-        if tag == "button":             # ui.input hands it on as any other button's
-            el.setAttribute("data-action", '{"fill":"%s"}' % box)
-        return el
-
-    def show(self, fillable, text, label=None, hint=None):
-        if fillable != self.fillable:
-            self.td.only_child(self.button if fillable else self.span)
-            self.fillable = fillable
-        target = self.button if fillable else self.span
-        target.text(text)
-        if fillable:
-            target.attr("aria-label", label)
-            target.attr("data-hint", hint)
-
 
 
 class Board:

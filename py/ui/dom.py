@@ -5,10 +5,11 @@ would change nothing.  That makes rendering idempotent and cheap: a render
 after a tap touches only the few elements whose text or state really changed,
 which matters because every DOM access from MicroPython crosses the FFI.
 
-The writes a Node does make are not made one by one either: a call from
-MicroPython into JavaScript costs about 0.4 ms on a phone (Chromium at 4x
-slowdown), the write itself a hundredth of that, and a roll wrote some 40
-times (a column's previews, the dice).  They are queued, as JSON, and made
+The writes a Node does make are not made one call each either: a roll wrote
+some 40 times (a column's previews, the dice), each a call from MicroPython
+into JavaScript, which costs on top of the write (about 0.1 ms on a phone,
+Chromium at 4x slowdown, the first time an element is touched after a
+frame; README, Performance).  They are queued, as JSON, and made
 by one call (``window.dicePokerDom.apply``, static/js/boot.js) when the
 shell has drawn every view (:func:`flush`), or in a microtask if something
 else wrote (a timer, a task): before the browser paints, either way.  An

@@ -47,17 +47,12 @@ def bind(shell, storage, switch_language):
     def on_click(event):
         target = event.target
         button = target.closest("[data-action]")
+        if button is None:
+            name = target.closest(".box-row .box-col")  # a box's name fills it like its cell:
+            if name is not None:                        # the row's one button (the column
+                button = name.parentElement.querySelector("button[data-action]")  # on turn)
         if button is not None:
             tap(json.loads(button.getAttribute("data-action")), event)
-            return
-        cell = None
-        name = target.closest(".box-row .box-col")      # a box's name fills it like its cell:
-        if name is not None:                            # the row's one button
-            cell = name.parentElement.querySelector("button[data-box]")
-        game = shell.state.game
-        if cell is not None and game is not None \
-                and int(cell.getAttribute("data-player")) == game.current_player:
-            tap({"fill": cell.getAttribute("data-box")}, event)
     listen(document, "click", on_click)
 
     # A box pressed does not take the focus (keys still move it there): the tap takes
