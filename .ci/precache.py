@@ -21,12 +21,13 @@ What the game needs, found from the site itself rather than kept by hand:
     package; the Python sources under py/ are not served to the page, only
     py/main.py, which index.html references) except: static/strategy/ (large tables, cached
     by the worker when first used), static/pwa/precache.json (the list
-    itself), notes and licences (*.md, *.txt, LICENSE*, *.map), and a
-    source whose generated minified sibling exists: static/css/app.css is
-    left out when static/css/app.min.css is there (NAME.EXT beside
+    itself), notes and licences (*.md, *.txt, LICENSE*, *.map), a source
+    whose generated minified sibling exists: static/css/later.css is left
+    out when static/css/later.min.css is there (NAME.EXT beside
     NAME.min.EXT, written by .ci/minify.py), since the page loads only the
-    .min file; a source that index.html or a config references is still
-    listed. All vendored PyScript chunks are kept, the plugins the
+    .min file, and a source index.html holds inlined (an element with
+    data-source="static/css/app.css"); a source that index.html or a config
+    references is still listed. All vendored PyScript chunks are kept, the plugins the
     configs turn off included: the page does not fetch those (tests/e2e/
     test_lean_start.py), but they are small, and offline a chunk PyScript
     did import after all would break the page.
@@ -58,12 +59,14 @@ class SiteError(Exception):
 
 
 class _Refs(html.parser.HTMLParser):
-    """Collects src / href / config attribute values of an HTML page."""
+    """Collects src / href / config attribute values of an HTML page, and the
+    data-source of what it holds inlined (.ci/minify.py)."""
 
     def __init__(self):
         super().__init__()
         self.urls = []
         self.configs = []
+        self.inlined = []
 
     def handle_starttag(self, tag, attrs):
         for name, value in attrs:
@@ -71,6 +74,8 @@ class _Refs(html.parser.HTMLParser):
                 self.urls.append(value)
             elif value and name == "config" and tag == "script":
                 self.configs.append(value)
+            elif value and name == "data-source" and tag in ("style", "script"):
+                self.inlined.append(value)
 
 
 def _local(url):
@@ -140,6 +145,7 @@ def site_files(root):
         path = _local(url)
         if path and not path.endswith("/"):
             add(_norm("", path))
+    inlined = set(parser.inlined)
     for url in parser.configs:
         config = _local(url)
         if not config:
@@ -156,8 +162,8 @@ def site_files(root):
             path = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
             if path == LIST_PATH or path.startswith(RUNTIME_ONLY) or SKIP_NAMES.search(name):
                 continue
-            if has_min_sibling(folder, name):
-                continue  # the page loads the .min copy (kept), never the source
+            if has_min_sibling(folder, name) or path in inlined:
+                continue  # the page loads the .min copy (kept) or holds it, never the source
             needed.add(path)
     needed.discard(SW_PATH)  # the browser fetches the worker itself
     return sorted(needed)

@@ -57,10 +57,14 @@ START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_f
 # The words only the setup form (py/ui/setup_form.py, the setup section of index.html)
 # shows: not in a link's start part.  (setup.rules is the statistics screen's too, which
 # speaks from the whole catalogue; the seat names are the tray's at a computer's turn.)
+# The rule sets' names and descriptions are the form's choices (the end of a game and
+# the statistics name a rule set from the whole catalogue).
 SETUP_ONLY = ("setup.title", "setup.players", "setup.rules", "setup.player_label", "setup.default_name",
               "setup.default_computer", "setup.seat_label", "setup.remove_player",
               "setup.add_player", "setup.challenge", "setup.seed", "setup.seed_help",
-              "setup.start", "setup.back", "setup.win_chances")
+              "setup.start", "setup.back", "setup.win_chances",
+              "ruleset.dice-poker", "ruleset.dice-poker.desc", "ruleset.dice-poker-classic",
+              "ruleset.dice-poker-classic.desc", "ruleset.yahtzee", "ruleset.yahtzee.desc")
 # ids of the markup in index.html that shows only after the catalogue is complete (the
 # hint's list); the later views' dialogs are not in index.html at all (static/later.html)
 LATER_MARKUP = ("hint-more", "hint-list")

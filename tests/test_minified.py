@@ -1,10 +1,11 @@
 """The minified CSS and JS the page loads (.ci/minify.py).
 
-index.html loads static/css/app.min.css, static/js/boot.min.js and
-static/pwa/register.min.js; people edit app.css, boot.js and register.js.
-These tests keep the two the same: a stale or missing copy fails here
-(minified afresh and compared byte for byte), and the minifier must not
-have dropped a rule, a custom property or a piece of script.
+index.html holds app.css and boot.js inlined (minified, allowed by their hashes
+in its CSP) and loads static/css/setup.min.css, later.min.css and
+static/pwa/register.min.js; people edit the sources.  These tests keep the two
+the same: a stale or missing copy fails here (minified afresh and compared
+byte for byte), and the minifier must not have dropped a rule, a custom
+property or a piece of script.
 """
 
 import re
@@ -18,7 +19,13 @@ from mpyrun import REPO
 
 TOOL = runpy.run_path(str(REPO / ".ci" / "minify.py"))
 PAIRS = TOOL["FILES"]
-CSS, CSS_MIN = "static/css/app.css", "static/css/app.min.css"
+CSS = "static/css/app.css"
+
+
+def _inline(root, source):
+    """The text index.html at ``root`` holds for ``source``."""
+    page = (root / "index.html").read_text(encoding="utf-8")
+    return {src: text for _, src, text in TOOL["inlined"](page)}[source]
 
 
 def test_every_committed_min_file_matches_its_source():
@@ -31,14 +38,28 @@ def test_the_page_loads_the_min_files_not_the_sources():
     for source, minified in PAIRS:
         assert '"./%s"' % minified in page, minified
         assert '"./%s"' % source not in page, source
+    for source in TOOL["INLINED"]:
+        assert 'data-source="%s"' % source in page, source
+        assert '"./%s"' % source not in page and ".min." not in source, source
+
+
+def test_the_csp_allows_exactly_the_inlined_texts():
+    page = (REPO / "index.html").read_text(encoding="utf-8")
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page).group(1)
+    directives = dict((d.split()[0], d.split()[1:]) for d in policy.split(";") if d.strip())
+    found = TOOL["inlined"](page)
+    assert [src for _, src, _ in found] == list(TOOL["INLINED"])
+    for tag, directive in (("style", "style-src"), ("script", "script-src")):
+        wanted = [TOOL["csp_hash"](text) for t, _, text in found if t == tag]
+        assert wanted and [w for w in directives[directive] if w.startswith("'sha256-")] == wanted
+        assert "'self'" in directives[directive] and "'unsafe-inline'" not in directives[directive]
 
 
 def _copy(tmp_path):
     root = tmp_path / "repo"
-    for source, minified in PAIRS:
-        for rel in (source, minified):
-            (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(REPO / rel, root / rel)
+    for rel in [r for pair in PAIRS for r in pair] + list(TOOL["INLINED"]) + ["index.html"]:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / rel, root / rel)
     return root
 
 
@@ -51,11 +72,17 @@ def test_an_edited_source_or_a_missing_copy_is_reported_and_fixed(tmp_path, caps
     capsys.readouterr()
     assert TOOL["main"](["--check", "--root", str(root)]) == 1
     err = capsys.readouterr().err
-    assert "stale static/css/app.min.css" in err and "missing static/pwa/register.min.js" in err
-    assert "boot.min.js" not in err, "an untouched pair is not reported"
+    assert "stale index.html" in err and "missing static/pwa/register.min.js" in err
+    assert "later.min.css" not in err, "an untouched pair is not reported"
+    before = (root / "index.html").read_text(encoding="utf-8")
     assert TOOL["main"](["--root", str(root)]) == 0
     assert TOOL["differences"](str(root)) == []
-    assert (root / CSS_MIN).read_text(encoding="utf-8").endswith(".edited{color:red}")
+    assert _inline(root, CSS).endswith(".edited{color:red}")
+    after = (root / "index.html").read_text(encoding="utf-8")
+    assert TOOL["csp_hash"](_inline(root, CSS)) in after and after != before
+    # only the inlined text and its hash changed: the markup around them is kept
+    strip = lambda page: re.sub(r"'sha256-[^']*'", "", re.sub(r"(data-source=\"[^\"]+\">).*?(</(style|script)>)", r"\1\2", page, flags=re.S))
+    assert strip(after) == strip(before)
 
 
 def test_the_output_is_deterministic_and_smaller(tmp_path):
@@ -64,6 +91,9 @@ def test_the_output_is_deterministic_and_smaller(tmp_path):
     for source, minified in PAIRS:
         assert len(first[minified]) < 0.85 * (REPO / source).stat().st_size, minified
         assert b"/*" not in first[minified], "comments are dropped: %s" % minified
+    for source in TOOL["INLINED"]:
+        text = _inline(REPO, source)
+        assert len(text) < 0.85 * (REPO / source).stat().st_size and "/*" not in text, source
 
 
 # --- the minified CSS keeps every rule -------------------------------------
@@ -97,8 +127,7 @@ def _rule_count(css):
 
 
 def _css_pair():
-    return ((REPO / CSS).read_text(encoding="utf-8"),
-            (REPO / CSS_MIN).read_text(encoding="utf-8"))
+    return ((REPO / CSS).read_text(encoding="utf-8"), _inline(REPO, CSS))
 
 
 def test_the_minified_css_keeps_every_selector_and_custom_property():
@@ -132,9 +161,10 @@ def _string_literals(js):
     return set(re.findall(r'"(?:[^"\\\n]|\\.)*"', js))
 
 
-@pytest.mark.parametrize("source, minified", [p for p in PAIRS if p[0].endswith(".js")])
+@pytest.mark.parametrize("source, minified", [p for p in PAIRS if p[0].endswith(".js")]
+                         + [(s, None) for s in TOOL["INLINED"] if s.endswith(".js")])
 def test_the_minified_scripts_parse_and_keep_their_strings(tmp_path, source, minified):
-    text = (REPO / minified).read_text(encoding="utf-8")
+    text = (REPO / minified).read_text(encoding="utf-8") if minified else _inline(REPO, source)
     kept = _string_literals(text)
     missing = _string_literals(_without_comments((REPO / source).read_text(encoding="utf-8"))) - kept
     assert not missing, "string literals lost: %s" % sorted(missing)

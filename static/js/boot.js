@@ -2,6 +2,10 @@
    it is parsed (so the first paint already shows the first screen, below),
    before PyScript starts (core.js is a module, run once the page is parsed).
 
+   index.html holds it inlined (minified by .ci/minify.py), as it holds app.css:
+   no round trip of a slow network before the first paint but setup.css's
+   (a first visit's only; a link's page does not need it).
+
    1. Gives Python a localStorage that never throws (window.dicePokerStorage).
    2. Starts fetching the start modules (static/mpy/start.bundle: every
       module page start imports, in one file; .ci/start_bundle.py), so they
@@ -75,6 +79,7 @@
   // Opened without a query (no challenge link), the page may start on the setup
   // screen, whose form and look are not in the start files: they come along
   // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
+  // Inlined right after app.css, this asks for setup.css as the head is parsed.
   var setup = !window.location.search && !window.location.hash;
   var extra = setup ? ["ui/stylesheets.mpy", "ui/setup_form.mpy"] : [];
   var setupCss = document.getElementById("setup-css");

@@ -107,7 +107,7 @@ class EngineSite(harness.StaticServer):
         """Deploy a new version of the site: a changed file, a new precache list and
         sw.js VERSION. Returns the new VERSION."""
         self.versions = getattr(self, "versions", 0) + 1
-        with open(os.path.join(self.root, "static", "css", "app.min.css"), "a", encoding="utf-8") as f:
+        with open(os.path.join(self.root, "static", "css", "later.min.css"), "a", encoding="utf-8") as f:
             f.write("\n/* engines suite: version %d */\n" % self.versions)
         subprocess.run([sys.executable, str(REPO / ".ci" / "precache.py"), "--root", self.root],
                        check=True, capture_output=True, text=True)
