@@ -54,4 +54,5 @@ def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url,
     page.wait_for_selector('html[data-state="over"]', state="attached")
     page.click("#end-close")
     page.click("#open-scores")
+    page.wait_for_selector("#scores-dialog[open]")     # its view may still be on its way
     assert page.locator("#scores-list li .hs-score").all_text_contents() == scores
