@@ -15,23 +15,20 @@ and all); the page gets them minified, in two ways:
   Content-Security-Policy ``<meta>`` allows exactly those texts by their
   hashes (``'sha256-...'`` in style-src / script-src, written here too).
   On slow 4G each stylesheet or script the head loads is a round trip
-  before the first paint (150 ms each, and setup.css only after boot.js had
-  run: three in a row); now a first visit's paint waits for index.html and
-  setup.css (asked for by the inlined boot.js as the head is parsed), a
-  link's for index.html alone.
+  before the first paint (150 ms each); now the first paint waits for
+  index.html alone, a first visit's setup screen included.
 
       static/css/app.css      the page's look
+      static/css/setup.css    the setup screen's (a first visit's first paint;
+                              a link's page carries its 2.5 KB too, paid for
+                              by shorter comments in index.html)
       static/js/boot.js       start-up (classic script, run as the head is parsed)
 
-  beside its source, as NAME.min.EXT (FILES), what not every first paint needs:
+  beside its source, as NAME.min.EXT (FILES), what no first paint needs:
 
-      static/css/setup.css    -> static/css/setup.min.css   (a first visit's: boot.js;
-      static/css/later.css    -> static/css/later.min.css    else on first use:
+      static/css/later.css    -> static/css/later.min.css   (on first use:
                                                               py/ui/stylesheets.py)
       static/pwa/register.js  -> static/pwa/register.min.js (module)
-
-  (setup.css stays a file: inlined, a link's page would carry its 2.5 KB
-  too, and Belarusian would be over the 800 KB of the first turn.)
 
 Each copy sits in its source's folder, so relative URLs keep working:
 register.js resolves ../../sw.js against import.meta.url; inlined, boot.js's
@@ -59,13 +56,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 # (source, generated copy), paths relative to the repository.
 FILES = (
-    ("static/css/setup.css", "static/css/setup.min.css"),
     ("static/css/later.css", "static/css/later.min.css"),
     ("static/pwa/register.js", "static/pwa/register.min.js"),
 )
 # Sources inlined into PAGE, in the order of their elements there.
 PAGE = "index.html"
-INLINED = ("static/css/app.css", "static/js/boot.js")
+INLINED = ("static/css/app.css", "static/css/setup.css", "static/js/boot.js")
 # <style ... data-source="X" ...>text</style> or the same <script>
 _INLINE = re.compile(r'(<(style|script)\b[^>]*\bdata-source="([^"]+)"[^>]*>)(.*?)(</\2>)', re.S)
 _CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')

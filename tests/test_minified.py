@@ -1,7 +1,7 @@
 """The minified CSS and JS the page loads (.ci/minify.py).
 
-index.html holds app.css and boot.js inlined (minified, allowed by their hashes
-in its CSP) and loads static/css/setup.min.css, later.min.css and
+index.html holds app.css, setup.css and boot.js inlined (minified, allowed by
+their hashes in its CSP) and loads static/css/later.min.css and
 static/pwa/register.min.js; people edit the sources.  These tests keep the two
 the same: a stale or missing copy fails here (minified afresh and compared
 byte for byte), and the minifier must not have dropped a rule, a custom

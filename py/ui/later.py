@@ -36,7 +36,7 @@ class LaterView:
 
     ``whole`` (the default): the view speaks from the whole catalogue, which
     comes before it is made, as does the stylesheet of ``<link id=styles>``
-    (:mod:`ui.stylesheets`); a key instead: the catalogue is completed first
+    (:mod:`ui.stylesheets`; None: its look is in the page already); a key instead: the catalogue is completed first
     only if it lacks that key (the setup form's words are in the start part of
     a page that may start on it, not of a link's)."""
 
@@ -71,11 +71,15 @@ class LaterView:
         whole = self.whole
         # the catalogue, the view's module and the stylesheets' in one round trip: one
         # after the other they were three of a phone's network before a dialog opened
-        jobs = [lazy.load(self.module), lazy.load("ui.stylesheets")]
+        jobs = [lazy.load(self.module)]
+        if self.styles:
+            jobs.append(lazy.load("ui.stylesheets"))
         if whole is True or whole and not texts.cat.has(whole):
             jobs.append(texts.complete())   # their texts are not in the start part
-        module, stylesheets = (await asyncio.gather(*jobs))[:2]
-        await stylesheets.loaded(self.styles, texts)
+        done = await asyncio.gather(*jobs)
+        module = done[0]
+        if self.styles:
+            await done[1].loaded(self.styles, texts)
         if self.view is None:               # not made meanwhile by another call
             self.view = getattr(module, self.name)(self.shell)
 

@@ -31,7 +31,7 @@ _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
 
 # The setup form and what it needs beyond the start modules: static/js/boot.js brings
 # these files with the start bundle when the page may start on the setup screen.
-SETUP = ("ui/stylesheets", "ui/setup_form")
+SETUP = ("ui/setup_form",)
 
 # Importable module -> the files (without extension) it needs, in import order.  A
 # module fetched on first use that needs no other (control.assist, ui.rules, ui.switch,

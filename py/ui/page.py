@@ -31,7 +31,7 @@ def _on_setup(state):
 def _views(shell):
     """Every view, in drawing order (dialogs last, so a question opens on top)."""
     setup = LaterView(shell, "ui.setup_form", "SetupForm", _on_setup, whole="setup.start",
-                      failed_action={"back_to_game": True}, styles="setup-css")
+                      failed_action={"back_to_game": True}, styles=None)
     return [
         Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
         LaterView(shell, "ui.joker", "JokerNote", joker_possible),

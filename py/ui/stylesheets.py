@@ -1,11 +1,10 @@
-"""Stylesheets fetched on first use, the setup form's and the later views', and the
-later views' markup.
+"""The stylesheet fetched on first use, the later views', and their markup.
 
-index.html has their ``<link rel="stylesheet">`` with the address in
-``data-href`` and no ``href``, so a first turn does not fetch them:
-``#setup-css`` (static/css/setup.min.css, which static/js/boot.js turns on at
-once when the page may start on the setup screen) and ``#later-css``
-(static/css/later.min.css).  :func:`loaded` gives a link its ``href`` (once)
+index.html has its ``<link rel="stylesheet">`` with the address in
+``data-href`` and no ``href``, so a first turn does not fetch it:
+``#later-css`` (static/css/later.min.css).  The setup form's look is inlined
+in index.html (a first visit paints it before Python runs).
+:func:`loaded` gives a link its ``href`` (once)
 and waits for its ``load`` or ``error`` event, so the view that needs it is
 drawn styled (offline and never cached: unstyled after at most about 3 s,
 rather than not at all).

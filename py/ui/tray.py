@@ -1,16 +1,31 @@
 """The tray view: what to do now, the dice, Roll, Undo, Hint and the computer bar.
 
-Owns ``#handover``, the five ``.die`` buttons, ``#roll``,
+Owns ``#handover``, the five ``.die`` buttons (made from the first: :func:`_all_dice`), ``#roll``,
 ``#undo``, ``#show-results``, ``#hint`` and ``#computer-bar``.  The dice the
 hint says to keep are marked here (``data-hint="keep"``), since this view
 owns the dice.  What a computer scored stays under the message until the next move.
 """
 
+from dicepoker.rules import DICE_COUNT
 from dicepoker.seats import HUMAN, is_computer
 
 from control.state import computer_turn, has_computers, undo_allowed
 
 from .dom import Node, document, node
+
+
+def _all_dice():
+    """The dice buttons: index.html holds the first (its markup once, not five times:
+    bytes of every first visit); the others are its copies, numbered."""
+    first = document.querySelector(".die")
+    dice = [first]
+    for i in range(1, DICE_COUNT):
+        die = first.cloneNode(True)
+        die.setAttribute("data-index", str(i))
+        die.setAttribute("data-action", '{"hold":%d}' % i)
+        first.parentElement.appendChild(die)
+        dice.append(die)
+    return dice
 
 
 class Tray:
@@ -26,8 +41,7 @@ class Tray:
         self.bar = node("computer-bar")
         self.speed = node("computer-speed")
         self.skip = node("computer-skip")
-        dice = document.querySelectorAll(".die")
-        self.dice = [Node(dice.item(i)) for i in range(dice.length)]
+        self.dice = [Node(die) for die in _all_dice()]
         self._cat = None
         self._speed = None
         self._dice_drawn = [None] * len(self.dice)    # what each die shows, as drawn

@@ -2,21 +2,21 @@
    it is parsed (so the first paint already shows the first screen, below),
    before PyScript starts (core.js is a module, run once the page is parsed).
 
-   index.html holds it inlined (minified by .ci/minify.py), as it holds app.css:
-   no round trip of a slow network before the first paint but setup.css's
-   (a first visit's only; a link's page does not need it).
+   index.html holds it inlined (minified by .ci/minify.py), as it holds app.css
+   and setup.css: no round trip of a slow network before the first paint.
 
    1. Gives Python a localStorage that never throws (window.dicePokerStorage).
    2. Starts fetching the start modules (static/mpy/start.bundle: every
       module page start imports, in one file; .ci/start_bundle.py), so they
       arrive while the runtime downloads instead of after it; py/main.py
       has them written into MicroPython's file system (dicePokerBoot.install).
-      Without a query it brings the setup form and its stylesheet too
-      (fetched on first use otherwise).
+      Without a query it brings the setup form's module too (fetched on
+      first use otherwise).
    3. Picks the start language (the player's saved choice, else the first of
       navigator.languages we ship, else English) and starts fetching the
       start part of its message catalogue (static/i18n/start/<lang>.json:
-      .ci/start_catalogues.py) at once, in parallel with the Python runtime;
+      .ci/start_catalogues.py) at once (English, which the markup speaks
+      already: after the first paint), in parallel with the Python runtime;
       Python (py/ui/language.py) picks the promise up from window.dicePokerBoot.
       LANGS is py/ui/i18n.py's LANGUAGES (a test compares them).
    4. Paints the first screen before Python runs: <html data-first="setup">
@@ -79,11 +79,8 @@
   // Opened without a query (no challenge link), the page may start on the setup
   // screen, whose form and look are not in the start files: they come along
   // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
-  // Inlined right after app.css, this asks for setup.css as the head is parsed.
   var setup = !window.location.search && !window.location.hash;
-  var extra = setup ? ["ui/stylesheets.mpy", "ui/setup_form.mpy"] : [];
-  var setupCss = document.getElementById("setup-css");
-  if (setup && setupCss) { setupCss.href = setupCss.getAttribute("data-href"); }
+  var extra = setup ? ["ui/setup_form.mpy"] : [];
   var release, afterPaint = new Promise(function (resolve) { release = resolve; });
   var extras = afterPaint.then(function () {
     return Promise.all(extra.map(function (path) {
@@ -116,8 +113,12 @@
       });
     },
     lang: lang,
-    // with the setup form's words when the page may start on it (.ci/start_catalogues.py)
-    catalogue: fetchText("./static/i18n/start/" + lang + (setup ? ".setup" : "") + ".json"),
+    // with the setup form's words when the page may start on it (.ci/start_catalogues.py);
+    // English words the markup has already: asked for after the first paint, not before
+    // it (a request costs the parser ~20 ms on a slow phone)
+    catalogue: (lang === "en" ? afterPaint : Promise.resolve()).then(function () {
+      return fetchText("./static/i18n/start/" + lang + (setup ? ".setup" : "") + ".json");
+    }),
     failed: false
   };
   // A game link opened in this page (its fragment changed): ui/remote.py hears it once
@@ -171,11 +172,15 @@
 
   // 5. The look (see the top).  app.css's second rule is its dark one (tests/e2e/test_settings.py
   // test_theme_applies_at_once_and_after_a_reload fails if not).
+  // The dark rule's media is written only when it changes: a write to a style
+  // sheet rebuilds the page's rule set (and the first paint waits for that).
+  var auto = "(prefers-color-scheme:dark)", media = auto;
   boot.look = function (words) {
-    var theme = /dark|light/.exec(words);
+    var theme = /dark|light/.exec(words), wanted = theme ? (theme[0] == "dark" ? "all" : "not all") : auto;
     root.setAttribute("data-look", words);
+    if (wanted === media) { return; }
     try {
-      document.styleSheets[0].cssRules[1].media.mediaText = theme ? (theme[0] == "dark" ? "all" : "not all") : "(prefers-color-scheme:dark)";
+      document.styleSheets[0].cssRules[1].media.mediaText = media = wanted;
     } catch (e) { /* app.css missing: no theme to turn */ }
   };
   boot.look(window.dicePokerStorage.get("dicepoker.look") || "");
@@ -266,15 +271,18 @@
     if (!release) { return; }
     release();
     release = null;
-    ["pyscript/core-C9KDLldu.js", "pyscript/toml-V4Savzlc.js", "micropython/micropython.mjs",
-     "pyscript/error-D2315lOB.js", "micropython/micropython.wasm", "../../py/main.py",
-     "../../pyscript.toml", "pyscript/core.js"].forEach(function (path, i) {
+    var v = "./static/vendor/";
+    [v + "pyscript/core-C9KDLldu.js", v + "pyscript/toml-V4Savzlc.js", v + "micropython/micropython.mjs",
+     v + "pyscript/error-D2315lOB.js", v + "micropython/micropython.wasm", "./py/main.py",
+     "./pyscript.toml", v + "pyscript/core.js",
+     // and the service worker's registration (it waits for an idle page anyway)
+     "./static/pwa/register.min.js"].forEach(function (url, i) {
       var node = document.createElement(i > 6 ? "script" : "link");
-      if (i > 6) { node.type = "module"; node.src = "./static/vendor/" + path; }
+      if (i > 6) { node.type = "module"; node.src = url; }
       else {
         node.rel = i < 4 ? "modulepreload" : "preload";
         if (i > 3) { node.as = "fetch"; node.crossOrigin = "anonymous"; }
-        node.href = "./static/vendor/" + path;
+        node.href = url;
       }
       document.head.appendChild(node);
     });

@@ -1,6 +1,7 @@
 /* Registers the service worker (../../sw.js) and offers updates quietly.
  *
- * Loaded by index.html through its minified copy, register.min.js (.ci/minify.py).
+ * Loaded through its minified copy, register.min.js (.ci/minify.py), which
+ * static/js/boot.js adds to the page after the first paint.
  * All URLs are relative to this file, so the site works from any sub-path.
  *
  * A new version never replaces the running one by itself: when a new worker

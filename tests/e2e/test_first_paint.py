@@ -130,7 +130,7 @@ def test_setup_screen_in_belarusian_before_python(new_context, site_url, scheme)
     assert page.evaluate("document.documentElement.lang") == "be"
     assert page.inner_text("#setup-title") == "Новая гульня"
     assert page.inner_text("#lang-code") == "BE"
-    assert page.get_attribute("#open-rules", "aria-label") == "Правілы"
+    assert page.get_attribute("#open-rules", "title") == "Правілы"
     before = page.evaluate(BOXES, SETUP_PARTS)
     take_over(page, held, "setup")
     assert page.input_value("#player-name-1") == "Гулец 1"

@@ -159,7 +159,7 @@ def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_
     page, start = split_pseudo_lt_page(new_context)
     assert "transfer.open" in start and "transfer.title" not in start
     goto_ready(page, site_url, state="setup")
-    assert page.get_attribute("#open-transfer", "aria-label") == "[lt] Save and load"
+    assert page.get_attribute("#open-transfer", "title") == "[lt] Save and load"
     assert page.query_selector("#transfer-title") is None               # made on first use
     page.click("#open-transfer")
     page.wait_for_selector("#transfer-dialog[open]")

@@ -107,15 +107,16 @@ def _styled_setup(page):
 
 def test_without_a_link_the_setup_form_comes_with_the_start_files_once(new_context, site_url):
     """Opened without a query the page starts on the setup screen: boot.js brings the form's
-    module and stylesheet with the bundle, and lazy.load does not fetch them again."""
+    module with the bundle, and lazy.load does not fetch it again; its look is inlined in
+    the page (no stylesheet is fetched for it)."""
     page = new_context().new_page()
     requested = []
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.goto(site_url)
     _styled_setup(page)
-    for name in ("/static/mpy/ui/setup_form.mpy", "/static/mpy/ui/stylesheets.mpy",
-                 "/static/css/setup.min.css", "/static/i18n/start/en.setup.json"):
+    for name in ("/static/mpy/ui/setup_form.mpy", "/static/i18n/start/en.setup.json"):
         assert sum(u.endswith(name) for u in requested) == 1, (name, requested)
+    assert not [u for u in requested if "/static/css/" in u], requested
     # the form's words came in that start part: no other catalogue was needed
     assert not [u for u in requested if re.search(r"/static/i18n/(start/)?en\.json$", u)]
     _setup_words_are(page, "en")

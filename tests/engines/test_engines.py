@@ -317,8 +317,8 @@ def test_two_tabs_follow_each_other(epage, engine_site):
 
 
 def test_a_first_visit_sets_up_a_game_with_the_form(epage, engine_site):
-    """No link, no save: the setup screen (its form and stylesheet fetched on first
-    use), names typed key by key, a computer seat, a seed; then the game is the
+    """No link, no save: the setup screen (its form fetched on first use, its look
+    inlined in the page), names typed key by key, a computer seat, a seed; then the game is the
     engine's game with that setup."""
     epage.goto(engine_site.url)
     epage.wait_ready(state="setup")

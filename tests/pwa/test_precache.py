@@ -64,8 +64,7 @@ def test_the_list_holds_what_the_game_needs_and_nothing_else():
             "static/pwa/register.min.js", "static/vendor/pyscript/core.js",
             "static/vendor/pyscript/core.css", "static/vendor/micropython/micropython.mjs",
             "static/vendor/micropython/micropython.wasm", "static/icons/app/icon-192.png",
-            "static/icons/app/maskable-512.png", "static/i18n/en.json", "static/css/setup.min.css",
-            "static/css/later.min.css", "static/mpy/start.bundle"]
+            "static/icons/app/maskable-512.png", "static/i18n/en.json", "static/css/later.min.css", "static/mpy/start.bundle"]
     for url in must:
         assert url in files, url
     for lang in ("en", "lt", "be", "sk"):
@@ -79,11 +78,10 @@ def test_the_list_holds_what_the_game_needs_and_nothing_else():
 
 
 def test_sources_with_a_minified_sibling_are_not_precached(copy):
-    """The page loads setup.min.css, later.min.css, register.min.js and holds app.css and
+    """The page loads later.min.css, register.min.js and holds app.css, setup.css and
     boot.js inlined (.ci/minify.py); their readable sources would only double the
     worker's download."""
-    pairs = [("static/css/setup.css", "static/css/setup.min.css"),
-             ("static/css/later.css", "static/css/later.min.css"),
+    pairs = [("static/css/later.css", "static/css/later.min.css"),
              ("static/pwa/register.js", "static/pwa/register.min.js")]
     regenerate_precache(copy)
     for root in (REPO, copy):      # the committed list, and one made now
@@ -92,7 +90,7 @@ def test_sources_with_a_minified_sibling_are_not_precached(copy):
             assert os.path.isfile(os.path.join(root, source)), source
             assert source not in urls, "%s: the page never requests it" % source
             assert minified in urls, minified
-        for source in ("static/css/app.css", "static/js/boot.js"):    # inlined
+        for source in ("static/css/app.css", "static/css/setup.css", "static/js/boot.js"):  # inlined
             assert os.path.isfile(os.path.join(root, source)) and source not in urls, source
     # The rule follows the files, not a list: a source alone is precached, a
     # new NAME.min.EXT beside it drops NAME.EXT, and a source the page itself
@@ -104,20 +102,22 @@ def test_sources_with_a_minified_sibling_are_not_precached(copy):
     assert "static/css/extra.css" in {e["url"] for e in listed(copy)["files"]}
     with open(os.path.join(css, "extra.min.css"), "w", encoding="utf-8") as f:
         f.write("p{color:red}")
-    with open(os.path.join(copy, "index.html"), encoding="utf-8") as f:
-        page = f.read()
-    with open(os.path.join(copy, "index.html"), "w", encoding="utf-8") as f:
-        f.write(page.replace("./static/pwa/register.min.js", "./static/pwa/register.js"))
     regenerate_precache(copy)
     urls = {e["url"] for e in listed(copy)["files"]}
     assert "static/css/extra.min.css" in urls and "static/css/extra.css" not in urls
-    assert "static/pwa/register.js" in urls, "referenced by the page: listed"
+    with open(os.path.join(copy, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    with open(os.path.join(copy, "index.html"), "w", encoding="utf-8") as f:
+        f.write(page.replace("</head>", '<link rel="stylesheet" href="./static/css/extra.css"></head>'))
+    regenerate_precache(copy)
+    urls = {e["url"] for e in listed(copy)["files"]}
+    assert "static/css/extra.css" in urls, "referenced by the page: listed"
 
 
 def test_a_missing_referenced_file_is_an_error(copy):
-    os.remove(os.path.join(copy, "static", "pwa", "register.min.js"))   # index.html loads it
+    os.remove(os.path.join(copy, "static", "icons", "icon.svg"))   # index.html's icon
     result = check(copy)
-    assert result.returncode == 2 and "static/pwa/register.min.js" in result.stderr
+    assert result.returncode == 2 and "static/icons/icon.svg" in result.stderr
 
 
 def png_size(path):
