@@ -103,7 +103,7 @@ def test_page_uses_the_vendored_runtime(html, text):
     if html == REPO / "index.html":
         assert not cores, "index.html: boot.js starts core.js after the first paint"
         boot = (REPO / "static" / "js" / "boot.js").read_text()
-        assert 'var v = "./static/vendor/";' in boot and 'v + "pyscript/core.js"' in boot
+        assert 'v = "./static/vendor/"' in boot and 'v + "pyscript/core.js"' in boot
         cores = ["./static/vendor/pyscript/core.js"]
     assert cores, "no PyScript core.js script"
     for src in cores:
