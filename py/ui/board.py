@@ -52,16 +52,21 @@ class Board:
         self._chips_drawn = {}    # player -> (total, on turn) the chip shows
         self._totals = []         # each player's total, as the sums show it
         self._current = None      # the seat on turn the chips show
+        self._resting = None      # the seat the card shows with no chip focused, if not the
+                                  # one on turn: once the game is over, the winner's
         chips = by_id("players")
         listen(chips, "focusin", self._peek)
         listen(chips, "focusout", self._peek)
 
     def _peek(self, event):
         """A chip not on turn focused (tapped): the card shows that player's column
-        (``<table data-peek>``); the focus moved away: the current player's again."""
+        (``<table data-peek>``); the focus moved away: the current player's again (the
+        winner's, once the game is over)."""
         chip = event.target.closest(".chip") if event.type == "focusin" else None
         seat = chip.getAttribute("data-seat") if chip is not None else None
-        self.card.attr("data-peek", None if seat == self._current else seat)
+        if seat is None or seat == self._current:
+            seat = self._resting
+        self.card.attr("data-peek", seat)
 
     def _forget(self):
         for item in (self.turn_label, self.round_label, self.bonus_progress, self.caption,
@@ -125,6 +130,7 @@ class Board:
         self._chips_drawn = {}
         self._turn_drawn = self._bonus_drawn = None
         self._totals = [0] * len(players)
+        self._resting = None
         self.card.attr("data-peek", None)
 
     def _new_td(self, tr, p):
@@ -170,8 +176,12 @@ class Board:
         if self._turn_drawn != turn:    # the lines of whose turn: once a turn, not every tap
             self._turn_drawn = turn
             self._current = None if game.is_over else str(current)
-            if self.card.attr_value("data-peek") == self._current:
-                self.card.attr("data-peek", None)   # the chip looked at is now on turn
+            # over, the card shows the (first) winner's column, not the seat the turn
+            # would pass to (data-current-player stays the engine's current player)
+            resting = str(game.winners()[0]) if game.is_over and len(game.players) > 1 else None
+            if self.card.attr_value("data-peek") in (self._current, self._resting):
+                self.card.attr("data-peek", resting)   # the chip looked at is now on turn
+            self._resting = resting
             if game.is_over:
                 self.turn_label.text(t("turn.over"))
                 self.round_label.text("")
@@ -190,18 +200,22 @@ class Board:
             total.text(totals[p])
             key = "players.chip_current" if is_current else "players.chip"
             chip.attr("aria-label", t(key, name=game.players[p], total=totals[p]))
-        bonus = (turn, len(game.cards[current]), game.poker_bonuses[current])
+        shown = current if self._resting is None else int(self._resting)   # the column shown
+        bonus = (turn, shown, len(game.cards[shown]), game.poker_bonuses[shown])
         if self._bonus_drawn == bonus:
             return
         self._bonus_drawn = bonus
-        parts = game.breakdown(current)
+        parts = game.breakdown(shown)
         rules = game.ruleset
         if parts["upper_bonus"]:
             text = t("bonus.earned", bonus=rules.upper_bonus)
+        elif game.is_over:
+            text = ""                   # missed: the card says so; nothing is left to go for
         else:
             text = t("bonus.progress", count=parts["upper_bonus_missing"], bonus=rules.upper_bonus)
         if parts["poker_bonus"]:
-            text += " · " + t("bonus.poker", points=parts["poker_bonus"])
+            poker = t("bonus.poker", points=parts["poker_bonus"])
+            text = text + " · " + poker if text else poker
         self.bonus_progress.text(text)
 
     def _draw_card(self, state, game, cat):

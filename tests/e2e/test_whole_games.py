@@ -42,6 +42,12 @@ def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url,
     winners = [players[p] for p in game.winners()]
     winner_text = page.text_content("#end-winner")
     assert all(name in winner_text for name in winners)
+    # The card shows the winner's column, not the seat the turn would pass to.
+    first = game.winners()[0]
+    assert page.get_attribute("#card", "data-peek") == str(first)
+    for p in range(3):
+        cell = page.locator('[data-player="%d"][data-box="chance"]' % p)
+        assert cell.is_visible() == (p == first), p
     # The challenge link replays the same dice for the same players.
     share = page.get_attribute("#share-button", "title")     # the link the Share button offers
     assert share.startswith(site_url) and "players=Ann%2CBen%2CCy" in share and "seed=77" in share
