@@ -22,7 +22,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "f13812ecc21f3872";
+const VERSION = "1de88442b4379eaf";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

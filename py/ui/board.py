@@ -180,7 +180,7 @@ class Board:
             # would pass to (data-current-player stays the engine's current player)
             resting = str(game.winners()[0]) if game.is_over and len(game.players) > 1 else None
             if self.card.attr_value("data-peek") in (self._current, self._resting):
-                self.card.attr("data-peek", resting)   # the chip looked at is now on turn
+                self.card.attr("data-peek", resting)   # no chip looked at, or it is on turn
             self._resting = resting
             if game.is_over:
                 self.turn_label.text(t("turn.over"))

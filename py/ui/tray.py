@@ -1,9 +1,10 @@
 """The tray view: what to do now, the dice, Roll, Undo, Hint and the computer bar.
 
-Owns ``#handover``, the five ``.die`` buttons (made from the first: :func:`_all_dice`), ``#roll``,
-``#undo``, ``#show-results``, ``#hint`` and ``#computer-bar``.  The dice the
-hint says to keep are marked here (``data-hint="keep"``), since this view
-owns the dice.  What a computer scored stays under the message until the next move.
+Owns ``#handover``, the five ``.die`` buttons (copies of the first:
+:func:`_all_dice`), ``#roll``, ``#undo``, ``#show-results``, ``#hint`` and
+``#computer-bar``.  The dice the hint says to keep are marked here
+(``data-hint="keep"``), since this view owns the dice.  What a computer scored
+stays under the message until the next move.
 """
 
 from dicepoker.rules import DICE_COUNT

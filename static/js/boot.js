@@ -261,12 +261,11 @@
   }, true);
   window.addEventListener("unhandledrejection", function () { setTimeout(fail, 0); });
   // 6. The runtime starts once the first screen is painted: PyScript's core.js,
-  // the files it will ask for (preloaded all at once, not as each is found:
-  // README, Performance) and the start modules.  Before the paint they would
-  // only compete with the page's stylesheets on a slow network (and
-  // Lighthouse counts whatever ends before the paint as on its way).  A
-  // hidden page (no frames) starts at once; the timer is a last resort.
-  // (py/main.py and pyscript.toml are named from the vendor folder: fewer bytes.)
+  // the files it will ask for (preloaded, not as each is found: README,
+  // Performance), the start modules and the service worker's registration.
+  // Before the paint they would only compete with the first screen on a slow
+  // network (and Lighthouse counts whatever ends before the paint as on its
+  // way).  A hidden page (no frames) starts at once; the timer is a last resort.
   function startRuntime() {
     if (!release) { return; }
     var start = release, v = "./static/vendor/";

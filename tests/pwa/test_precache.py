@@ -64,7 +64,8 @@ def test_the_list_holds_what_the_game_needs_and_nothing_else():
             "static/pwa/register.min.js", "static/vendor/pyscript/core.js",
             "static/vendor/pyscript/core.css", "static/vendor/micropython/micropython.mjs",
             "static/vendor/micropython/micropython.wasm", "static/icons/app/icon-192.png",
-            "static/icons/app/maskable-512.png", "static/i18n/en.json", "static/css/later.min.css", "static/mpy/start.bundle"]
+            "static/icons/app/maskable-512.png", "static/i18n/en.json", "static/css/later.min.css",
+            "static/mpy/start.bundle"]
     for url in must:
         assert url in files, url
     for lang in ("en", "lt", "be", "sk"):
