@@ -23,6 +23,10 @@ class HintPanel:
         self.list = by_id("hint-list")
         self.button = by_id("hint")
         self.tray = by_id("tray")
+        # its markup comes with the later views' (static/later.html, inserted at the end
+        # of <body>: not a byte of every first visit); its place is under the tray's buttons
+        self.tray.querySelector(".tray-actions").after(self.panel)
+        self.button.setAttribute("aria-controls", "hint-panel")    # now that it is there
         self._drawn = None          # (hint, its state, expanded, catalogue) on screen
 
     def draw(self, state, texts):

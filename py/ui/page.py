@@ -7,7 +7,7 @@ Nothing else happens here; each part says what it does in its own module.
 import asyncio
 
 from control.controller import Controller
-from control.state import joker_possible
+from control.state import has_computers, joker_possible
 
 from . import lazy, storage as keys
 from .board import Board
@@ -34,6 +34,8 @@ def _views(shell):
                       failed_action={"back_to_game": True}, styles=None)
     return [
         Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
+        LaterView(shell, "ui.computer_bar", "ComputerBar",
+                  lambda state: state.game is not None and has_computers(state.game)),
         LaterView(shell, "ui.joker", "JokerNote", joker_possible),
         LaterView(shell, "ui.hint", "HintPanel", "hint", "hint.failed"),
         # the chips' win chances once a game has its first roll, never before it; whether

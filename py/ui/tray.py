@@ -1,8 +1,8 @@
-"""The tray view: what to do now, the dice, Roll, Undo, Hint and the computer bar.
+"""The tray view: what to do now, the dice, Roll, Undo and Hint.
 
-Owns ``#handover``, the five ``.die`` buttons (copies of the first:
-:func:`_all_dice`), ``#roll``, ``#undo``, ``#show-results``, ``#hint`` and
-``#computer-bar``.  The dice the hint says to keep are marked here
+Owns ``#handover``, the five ``.die`` buttons (:func:`_all_dice`), ``#roll``,
+``#undo``, ``#show-results`` and ``#hint`` (the computer bar under them is
+``ui.computer_bar``'s).  The dice the hint says to keep are marked here
 (``data-hint="keep"``), since this view owns the dice.  What a computer scored
 stays under the message until the next move.
 """
@@ -10,17 +10,19 @@ stays under the message until the next move.
 from dicepoker.rules import DICE_COUNT
 from dicepoker.seats import HUMAN, is_computer
 
-from control.state import computer_turn, has_computers, undo_allowed
+from control.state import computer_turn, undo_allowed
 
 from .dom import Node, document, node
 
 
 def _all_dice():
-    """The dice buttons: index.html holds the first (its markup once, not five times:
-    bytes of every first visit); the others are its copies, numbered."""
-    first = document.querySelector(".die")
-    dice = [first]
-    for i in range(1, DICE_COUNT):
+    """The dice buttons, in order.  index.html holds the first (its markup once, not five
+    times: bytes of every first visit); static/js/boot.js copies it before the first
+    paint, and any copy still missing (a page that drew no frame) is made here."""
+    found = document.querySelectorAll(".die")
+    dice = [found.item(i) for i in range(found.length)]
+    first = dice[0]
+    for i in range(len(dice), DICE_COUNT):
         die = first.cloneNode(True)
         die.setAttribute("data-index", str(i))
         die.setAttribute("data-action", '{"hold":%d}' % i)
@@ -39,12 +41,8 @@ class Tray:
         self.undo = node("undo")
         self.show_results = node("show-results")
         self.hint_button = node("hint")
-        self.bar = node("computer-bar")
-        self.speed = node("computer-speed")
-        self.skip = node("computer-skip")
         self.dice = [Node(die) for die in _all_dice()]
         self._cat = None
-        self._speed = None
         self._dice_drawn = [None] * len(self.dice)    # what each die shows, as drawn
         self._message_drawn = self._rolls_drawn = None
         self._labels = {}           # (die, value, held) -> its accessible name
@@ -106,11 +104,6 @@ class Tray:
                 self.roll_left.text("")
         self.undo.disabled(over or not undo_allowed(game, state.remote))
         self.hint_button.disabled(over or seat != HUMAN)
-        playing = not over
-        self.bar.show(playing and has_computers(game))
-        self.skip.disabled(not computer)
-        if self._speed != state.computers.speed:
-            self._speed = self.speed.el.value = state.computers.speed
 
     def _label(self, t, i, value, is_held):
         """Die ``i``'s accessible name, formatted once per language, die, value and

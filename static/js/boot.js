@@ -21,7 +21,8 @@
       LANGS is py/ui/i18n.py's LANGUAGES (a test compares them).
    4. Paints the first screen before Python runs: <html data-first="setup">
       (no query and no saved game: the setup form) or "game" (a link or a
-      saved game: the top bar of the game, which CSS lays out as Python
+      saved game: the game's screen as far as markup shows it, the card's
+      boxes, blank dice and the buttons, which CSS lays out as Python
       will); app.css and setup.css show it, #app stays inert (no tap is
       taken for another) until py/ui/screens.py takes over in the task that
       draws the same screen.  In English at once; in another language once
@@ -296,8 +297,25 @@
     })(0);
   }
 
+  // The first screen's five dice: index.html holds one (its markup once, not five
+  // times: bytes of every first visit), copied here before the first frame is drawn (a
+  // frame's animation callbacks run before its layout), or once the page is parsed if
+  // a frame came before the dice did; py/ui/tray.py copies any still missing (a hidden
+  // page draws no frames).  5 is dicepoker.rules.DICE_COUNT (a test compares them).
+  var DICE = 5;
+  function copyDice() {
+    var dice = document.querySelectorAll(".die"), first = dice[0], i, die;
+    for (i = dice.length; first && i < DICE; i++) {
+      die = first.cloneNode(true);
+      die.setAttribute("data-index", i);
+      die.setAttribute("data-action", '{"hold":' + i + '}');
+      first.parentNode.appendChild(die);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", copyDice);
+
   if (document.visibilityState === "hidden") { startRuntime(); }
-  requestAnimationFrame(function () { setTimeout(startRuntime, 0); });
+  requestAnimationFrame(function () { copyDice(); setTimeout(startRuntime, 0); });
   setTimeout(startRuntime, 3000);
 
   // The writes of ui.dom.Node, in one call per draw: [node, kind, name, value] x N in
