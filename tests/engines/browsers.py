@@ -415,11 +415,23 @@ class WebKitPage(EnginePage):
     def set_viewport(self, width, height):
         self._use()
         self.driver.set_window_rect(0, 0, width, height)
-        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
-        if inner[1] != height:     # the toolbar's height
+        inner = self._settled_inner()
+        if inner[1] < height:      # the window's toolbar takes the rest: add its height
             self.driver.set_window_rect(0, 0, width, 2 * height - inner[1])
-            inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+            inner = self._settled_inner()
         return tuple(inner)
+
+    def _settled_inner(self):
+        """The page's inner size once two reads agree: read at once, it was once still the
+        old one (WebKit), and a toolbar's height made of it was negative."""
+        last = None
+        for _ in range(20):
+            now = self.driver.execute_script("return [innerWidth, innerHeight]")
+            if now == last:
+                break
+            last = now
+            time.sleep(0.05)
+        return last
 
     def close(self):
         try:
