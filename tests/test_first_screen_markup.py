@@ -16,7 +16,7 @@ EN = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8
 
 def _rows(tbody_id):
     body = re.search(r'<tbody id="%s">(.*?)</tbody>' % tbody_id, HTML, re.S).group(1)
-    return re.findall(r'<th class="box-col" data-i18n="box\.([a-z_]+)">([^<]*)</th>', body)
+    return re.findall(r'<tr><th class="box-col" data-i18n="box\.([a-z_]+)">([^<]*)</th><td></td></tr>', body)
 
 
 def test_the_first_card_has_the_default_rules_boxes_named_in_english():
