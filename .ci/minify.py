@@ -22,7 +22,7 @@ and all); the page gets them minified, in two ways:
       static/css/setup.css    the setup screen's (a first visit's first paint;
                               a link's page carries its 2.5 KB too, paid for
                               by one die in index.html instead of five:
-                              py/ui/tray.py copies it)
+                              static/js/boot.js copies it)
       static/js/boot.js       start-up (classic script, run as the head is parsed)
 
   beside its source, as NAME.min.EXT (FILES), what no first paint needs:

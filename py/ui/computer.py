@@ -32,6 +32,9 @@ async def choose(game, level, coach):
             level = "optimal"       # the spread could not be had: the best expected score
     started = window.performance.now()
     move = choose_move(game, level, advisor, position_rng(game), model=model)
-    # The thinking time of the last move, for benchmarks (tests/bench, README).
-    by_id("computer-bar").setAttribute("data-think-ms", "%.1f" % (window.performance.now() - started))
+    # The thinking time of the last move, for benchmarks (tests/bench, README), on the bar
+    # when it is in (its markup comes with the later views': ui/computer_bar.py).
+    bar = by_id("computer-bar")
+    if bar is not None:
+        bar.setAttribute("data-think-ms", "%.1f" % (window.performance.now() - started))
     return move, fell_back

@@ -52,7 +52,7 @@ class SettingsDialog:
         self.dialog = by_id("settings-dialog")
         self.form = by_id("settings")
         # the languages as the top bar's picker names them, the speeds as the computer
-        # bar's (index.html: their options are the one list of each)
+        # bar's (index.html's and later.html's: their options are the one list of each)
         elements = self.form.elements
         elements.namedItem("language").innerHTML = by_id("lang").innerHTML
         elements.namedItem("computer_speed").innerHTML = by_id("computer-speed").innerHTML
