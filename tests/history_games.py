@@ -12,7 +12,7 @@ import random
 
 from dicepoker.game import Game
 from dicepoker.strategy.players import choose_move, position_rng
-from ui import history
+from ui import game_record, history
 
 RULE_IDS = ("dice-poker", "dice-poker-classic", "yahtzee")
 TABLES = ((["Ann"], ["human"]), (["Ann", "Ben"], ["human", "human"]),
@@ -44,7 +44,7 @@ def date_of(n):
 
 
 def records(games):
-    return [history.summarize(game, date_of(n)) for n, game in enumerate(games)]
+    return [game_record.summarize(game, date_of(n)) for n, game in enumerate(games)]
 
 
 def history_items(games):

@@ -16,7 +16,7 @@ from control.messages import names_list
 
 import asyncio
 
-from . import highscores, history, lazy, luck
+from . import game_record, highscores, history, lazy, luck
 from .later import sync
 from .dom import by_id, clone_template, create_proxy, listen, local_date, window
 from .scores import fill_highscores
@@ -50,7 +50,7 @@ def run_effect(kind, value, shell):
     highscores.save(storage, table)
     _celebrate(before, results)
     if "game" in value:         # the game on screen, just finished, into the history
-        record = history.summarize(shell.state.game, history.local_time())
+        record = game_record.summarize(shell.state.game, history.local_time())
         if not history.add(storage, record, value["game"], history.stamp()) \
                 and storage.available and not _history_warned:
             _history_warned.append(True)

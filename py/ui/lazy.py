@@ -46,11 +46,12 @@ GROUPS = {
     "ui.win_chances": _ASSISTANTS + ("ui/setup_form", "ui/win_chances"),  # the chips' chances
     "ui.review": _STRATEGY + _ASSISTANTS + ("ui/words", "ui/luck", "ui/review"),
     "dicepoker.savefile": _SAVES,
-    "ui.transfer_dialog": _SAVES + ("dicepoker/stats", "ui/history",
-                           "ui/highscores", "ui/transfer", "ui/transfer_dialog"),  # Save and load
+    "ui.transfer_dialog": _SAVES + ("dicepoker/stats", "ui/game_record", "ui/history",
+                           "ui/history_file", "ui/highscores", "ui/transfer",
+                           "ui/transfer_dialog"),  # Save and load
     "control.incoming": _SAVES + ("control/incoming",),   # games from elsewhere
-    "ui.end": ("dicepoker/stats", "ui/history", "ui/highscores", "ui/scores", "ui/luck",
-               "ui/end"),   # luck's figures then need the strategy and the assistants
+    "ui.end": ("dicepoker/stats", "ui/game_record", "ui/history", "ui/highscores", "ui/scores",
+               "ui/luck", "ui/end"),   # luck's figures then need the strategy and the assistants
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,
     "ui.feel": ("control/settings", "ui/tips", "ui/settings_dialog", "ui/feel"),  # issue 19

@@ -13,8 +13,9 @@ from . import lazy
 from .later import LaterView
 
 SCREEN = "ui.stats_screen"
-lazy.GROUPS["ui.history"] = ("dicepoker/stats", "ui/history")
-lazy.GROUPS["ui.stats_screen"] = ("dicepoker/stats", "ui/history", "dicepoker/optimal_means",
+lazy.GROUPS["ui.history"] = ("dicepoker/stats", "ui/game_record", "ui/history")
+lazy.GROUPS["ui.stats_screen"] = ("dicepoker/stats", "ui/game_record", "ui/history",
+                                  "dicepoker/optimal_means",
                                   "ui/words", "ui/charts", "ui/stats_screen")
 lazy.prefetch(SCREEN)    # the screen's files come beside the later views' markup and style
 
@@ -51,7 +52,8 @@ async def _later(value, shell):
     if "given" in value:
         game = reviewed_game(shell.state, value["id"])
         if game is not None:
-            module.set_given(shell.storage, module.summarize(game), value["given"])
+            from .game_record import summarize      # fetched with ui.history (lazy.GROUPS)
+            module.set_given(shell.storage, summarize(game), value["given"])
         return
     module.run_effect("history", value, shell)
     shell.draw()

@@ -12,7 +12,7 @@ and their checks are in ``transfer.py``; this module only talks to the page:
   to the controller (``load_game``), which asks first over a game in progress;
 - the history of finished games (``ui.history``): its part of the dialog is
   made here (``#transfer-history``, not in index.html), a file is
-  ``ui.history``'s; an import replays every game and adds them all or none.
+  ``ui.history_file``'s; an import replays every game and adds them all or none.
 """
 
 import asyncio
@@ -21,7 +21,7 @@ from dicepoker.errors import DicePokerError
 
 from control.messages import error_message
 
-from . import highscores, history, storage as keys, transfer
+from . import highscores, history, history_file, storage as keys, transfer
 from .later import pause, sync
 from .dom import by_id, document, listen, local_date, window
 
@@ -168,7 +168,7 @@ def _list_bad_saves(storage, cat):
 
 def export_history(shell):
     cat = shell.texts.cat
-    if _download(cat, HISTORY_FILE % local_date(), history.export_history(
+    if _download(cat, HISTORY_FILE % local_date(), history_file.export_history(
             history.entries(shell.storage, history.stamp()))):
         show_status(cat.t("transfer.history_saved"))
 
@@ -235,18 +235,18 @@ async def import_history(shell, input_element):
         return
     chosen = files.item(0)
     try:
-        if chosen.size > history.MAX_HISTORY_BYTES:
-            raise history.HistoryError("too_big", "the file is too large")
+        if chosen.size > history_file.MAX_HISTORY_BYTES:
+            raise history_file.HistoryError("too_big", "the file is too large")
         try:
             text = str(await chosen.text())
         except Exception:
-            raise history.HistoryError("unreadable", "the file could not be read")
+            raise history_file.HistoryError("unreadable", "the file could not be read")
         entries = []
-        for number, item in enumerate(history.file_games(text), 1):
-            entries.append(history.file_entry(number, item))
+        for number, item in enumerate(history_file.file_games(text), 1):
+            entries.append(history_file.file_entry(number, item))
             if number % GAMES_PER_PAUSE == 0:       # a long file never freezes the page
                 await pause()
-    except history.HistoryError as error:
+    except history_file.HistoryError as error:
         _failed(cat, error, "import_error")
         return
     finally:
@@ -254,7 +254,7 @@ async def import_history(shell, input_element):
     storage = shell.storage
     stamp = history.stamp()
     records = history.load(storage, stamp)
-    new = history.merge(records, entries)
+    new = history_file.merge(records, entries)
     if new and not history.add_all(storage, records, new):
         show_status(cat.t("notice.history_off"), error=True)
         return

@@ -34,7 +34,7 @@ from control.controller import Controller
 from control.saves import may_write
 from control.state import computer_turn
 from dicepoker.strategy.players import choose_move, position_rng
-from ui import highscores, history
+from ui import game_record, highscores, history
 
 PREFIX = "dicepoker."                 # the keys of ui/storage.py
 GAME = PREFIX + "game"
@@ -274,7 +274,7 @@ class Tab:
                                DATE, value.get("players"))
         storage.set_json(highscores.KEY, table, self)
         if "game" in value:                 # ui.end.keep_game: the game into the history
-            record = history.summarize(self.state.game, TIME)
+            record = game_record.summarize(self.state.game, TIME)
             if not history.add(storage, record, value["game"], "now"):
                 self.history_refused += 1
 
@@ -291,7 +291,7 @@ class Tab:
             game = self.state.game if value["id"] is None else (
                 review[1] if review is not None and review[0] == value["id"] else None)
             if game is not None:
-                history.set_given(storage, history.summarize(game), value["given"])
+                history.set_given(storage, game_record.summarize(game), value["given"])
 
     def _load(self, request):
         """ui.effects: fetch the module (here it is always there), then the action, in a task."""

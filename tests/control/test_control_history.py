@@ -27,7 +27,7 @@ from dicepoker.rules import POKER, RULESETS
 from fake_shell import Storage, World, play_game
 from history_games import engine_games, history_items, records
 from mpyrun import run_micropython
-from ui import charts, history
+from ui import charts, game_record, history, history_file
 
 GAMES = 1000
 
@@ -129,8 +129,8 @@ def test_micropython_gives_the_same_statistics(thousand, tmp_path):
     script.write_text(
         "import json, sys\n"
         "from dicepoker import stats\n"
-        "from ui import history\n"
-        "kept, damaged = history.clean_records(json.loads(open(sys.argv[1]).read()))\n"
+        "from ui import game_record\n"
+        "kept, damaged = game_record.clean_records(json.loads(open(sys.argv[1]).read()))\n"
         "assert not damaged, len(damaged)\n"
         "sums = stats.clean_sums(json.loads(json.dumps(stats.sums_of(kept))))\n"
         "for rules in ('dice-poker', 'dice-poker-classic', 'yahtzee'):\n"
@@ -173,13 +173,13 @@ def test_a_damaged_record_is_kept_aside_and_the_rest_stays(thousand):
 
 def test_a_game_is_one_more_line_of_the_list(thousand):
     storage = Storage({history.KEY: '"not a record"'})
-    record = history.summarize(thousand[0], "2026-02-01T10:00")
+    record = game_record.summarize(thousand[0], "2026-02-01T10:00")
     assert history.add(storage, record, thousand[0].to_json(), "T")
     assert [json.loads(line) for line in storage.items[history.KEY].split("\n")] == [
         "not a record", record]
     assert history.add(storage, record, thousand[0].to_json(), "T")      # once
     assert history.load(storage, "T") == [record]
-    second = history.summarize(thousand[1], "2026-02-01T11:00")
+    second = game_record.summarize(thousand[1], "2026-02-01T11:00")
     assert history.add(storage, second, thousand[1].to_json(), "T")
     assert history.load(storage, "T") == [record, second]
     assert history.sums(storage, [record, second]) == json.loads(json.dumps(
@@ -197,7 +197,7 @@ def test_storage_full_refuses_a_game_and_leaves_nothing_half_written(thousand):
     storage = Storage(history_items(thousand[:2]))
     before = dict(storage.items)
     storage.quota = sum(len(k) + len(v) for k, v in storage.items.items()) + 200
-    record = history.summarize(thousand[2], "2026-02-01T10:00")
+    record = game_record.summarize(thousand[2], "2026-02-01T10:00")
     assert not history.add(storage, record, thousand[2].to_json(), "T")
     assert storage.items == before
 
@@ -215,13 +215,13 @@ def test_storage_full_at_game_end_the_game_goes_on():
 def test_the_running_sums_follow_added_reviewed_and_deleted_games(thousand):
     storage = Storage()
     for n, game in enumerate(thousand[:30]):
-        assert history.add(storage, history.summarize(game, "2026-03-%02dT10:00" % (n // 10 + 1)
+        assert history.add(storage, game_record.summarize(game, "2026-03-%02dT10:00" % (n // 10 + 1)
                                                       + str(n % 10)), game.to_json(), "T")
     kept = history.load(storage, "T")
     assert history.sums(storage, kept) == json.loads(json.dumps(figures.sums_of(kept)))
-    assert history.set_given(storage, history.summarize(thousand[3]), {0: 12.345})
-    assert not history.set_given(storage, history.summarize(thousand[3]), {0: 1})    # once
-    assert not history.set_given(storage, history.summarize(thousand[40]), {0: 1})   # not kept
+    assert history.set_given(storage, game_record.summarize(thousand[3]), {0: 12.345})
+    assert not history.set_given(storage, game_record.summarize(thousand[3]), {0: 1})    # once
+    assert not history.set_given(storage, game_record.summarize(thousand[40]), {0: 1})   # not kept
     kept = history.load(storage, "T")
     assert kept[3]["given"] == {"0": 12.35}
     assert history.sums(storage, kept) == json.loads(json.dumps(figures.sums_of(kept)))
@@ -239,17 +239,17 @@ def test_the_running_sums_follow_added_reviewed_and_deleted_games(thousand):
 # ---------------------------------------------------------------------- files
 def test_an_exported_history_imports_back_to_the_same_records(thousand):
     storage = Storage(history_items(thousand[:8]))
-    text = history.export_history(history.entries(storage, "T"))
-    entries = history.parse_history(text)
+    text = history_file.export_history(history.entries(storage, "T"))
+    entries = history_file.parse_history(text)
     assert [r for r, _ in entries] == records(thousand[:8])
-    assert history.merge(history.load(storage, "T"), entries) == []     # nothing new twice
+    assert history_file.merge(history.load(storage, "T"), entries) == []     # nothing new twice
     other = Storage()
-    assert history.add_all(other, [], history.merge([], entries))
+    assert history.add_all(other, [], history_file.merge([], entries))
     assert history.load(other, "T") == records(thousand[:8])
 
 
 def _damaged_files(thousand):
-    good = json.loads(history.export_history(
+    good = json.loads(history_file.export_history(
         [(r, g.to_json()) for r, g in zip(records(thousand[:3]), thousand[:3])]))
 
     def changed(change):
@@ -276,8 +276,8 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(thousand):
     storage = Storage(history_items(thousand[:2]))
     before = dict(storage.items)
     for code, text in _damaged_files(thousand):
-        with pytest.raises(history.HistoryError) as raised:
-            history.parse_history(text)
+        with pytest.raises(history_file.HistoryError) as raised:
+            history_file.parse_history(text)
         assert raised.value.code == code, text[:80]
     assert storage.items == before
 

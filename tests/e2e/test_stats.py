@@ -27,7 +27,7 @@ from dicepoker.rules import RULESETS
 import gameui
 from history_games import engine_games, history_items, records
 from paths import STATIC
-from ui import history
+from ui import game_record, history_file
 
 ENGLISH = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
 SHOTS = os.environ.get("STATS_SHOTS")      # a folder: screenshots of the screen are saved there
@@ -71,7 +71,7 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
     assert row["games"] == "1" and row["best"] == str(total) and row["average"] == one_decimal(total)
     entries = page.locator("#history [data-history-game]")
     assert entries.count() == 1
-    assert entries.first.get_attribute("data-history-game") == history.game_id(game)
+    assert entries.first.get_attribute("data-history-game") == game_record.game_id(game)
     entries.first.locator("[data-review]").click()
     page.wait_for_selector("#review-dialog[open] [data-review-total]", timeout=30_000)
     assert page.locator("#stats-dialog[open]").count() == 1        # the review is over it
@@ -80,7 +80,7 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
     # the points given away, from the review, are now in the record and the table
     page.wait_for_function("() => localStorage.getItem('dicepoker.history-given')")
     given = json.loads(page.evaluate("() => localStorage.getItem('dicepoker.history-given')"))
-    assert set(given[history.game_id(game)]) == {"0"}
+    assert set(given[game_record.game_id(game)]) == {"0"}
 
 
 def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
@@ -182,7 +182,7 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, g
     games = engine_games(5, seed=9)[:3]
     items = history_items(games)
     store(page, site_url, goto_ready, items)
-    data = json.loads(history.export_history(
+    data = json.loads(history_file.export_history(
         [(r, g.to_json()) for r, g in zip(records(games), games)]))
     data["games"][1]["game"]["moves"][3] = {"score": "no_such_box"}     # tampered
     bad = tmp_path / "history.json"
@@ -197,7 +197,7 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, g
     # a good file: its new games are added (those already kept are not added twice)
     more = engine_games(5, seed=9)
     good = tmp_path / "good.json"
-    good.write_text(history.export_history(
+    good.write_text(history_file.export_history(
         [(r, g.to_json()) for r, g in zip(records(more), more)]))
     page.set_input_files("#import-history", str(good))
     page.wait_for_function("document.getElementById('transfer-status').textContent.includes('2 games')")
