@@ -15,8 +15,8 @@ Pure data in, data out (CPython and MicroPython).
 import json
 
 from dicepoker.errors import DicePokerError
-from dicepoker.game import is_int
 
+from .file_frame import check_text, read_frame
 from .game_record import summarize
 
 HISTORY_FORMAT = "dice-poker/history"
@@ -56,24 +56,8 @@ def parse_history(text):
 
 def file_games(text):
     """The games of a history file as they are in it, the file's frame checked."""
-    if not isinstance(text, str):
-        raise HistoryError("unreadable", "the file could not be read as text")
-    if len(text) > MAX_HISTORY_BYTES:
-        raise HistoryError("too_big", "the file is too large")
-    if not text.strip():
-        raise HistoryError("empty", "the file is empty")
-    try:
-        data = json.loads(text)
-    except (ValueError, RuntimeError):
-        raise HistoryError("not_json", "the file is not valid JSON")
-    if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
-        raise HistoryError("wrong_history", "this is not a Dice Poker history file")
-    version = data.get("version")
-    if not is_int(version) or version < 1:
-        raise HistoryError("bad_version", "the file has no valid format version")
-    if version > HISTORY_VERSION:
-        raise HistoryError("future_version", "the file was made by a newer version",
-                           version=version)
+    check_text(text, MAX_HISTORY_BYTES, HistoryError)
+    data = read_frame(text, HISTORY_FORMAT, HISTORY_VERSION, HistoryError, "wrong_history")
     games = data.get("games")
     if not isinstance(games, list):
         raise HistoryError("bad_games", "the file has no list of games")

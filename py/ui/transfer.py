@@ -23,6 +23,7 @@ from dicepoker.game import MAX_NAME_LENGTH, MAX_PLAYERS, is_int
 from dicepoker.rules import RULESETS
 from dicepoker.savefile import load
 
+from .file_frame import check_text, read_frame
 from .highscores import TOP
 
 HIGHSCORES_FORMAT = "dice-poker/highscores"
@@ -49,7 +50,7 @@ def bad_save_file_name(stamp):
 # ------------------------------------------------------------------ games
 def parse_game(text):
     """The game in a game file; raises the engine's ``InvalidSave`` (with its code)."""
-    _check_size(text)
+    check_text(text, MAX_FILE_BYTES, InvalidFile)
     return load(text)[0]
 
 
@@ -78,15 +79,6 @@ def _is_date(text):
     return 1 <= month <= 12 and 1 <= day <= 31
 
 
-def _check_size(text):
-    if not isinstance(text, str):
-        raise InvalidFile("unreadable", "the file could not be read as text")
-    if len(text) > MAX_FILE_BYTES:
-        raise InvalidFile("too_big", "the file is larger than %d KB" % (MAX_FILE_BYTES // 1024))
-    if not text.strip():
-        raise InvalidFile("empty", "the file is empty")
-
-
 def _check_entry(entry, number, ruleset):
     if not isinstance(entry, dict):
         raise InvalidFile("bad_entry", "result %d is not an object" % number, number=number)
@@ -112,19 +104,8 @@ def parse_highscores(text):
     Entries are numbered from 1 across the whole file, in file order, so the
     error can say which one is wrong.
     """
-    _check_size(text)
-    try:
-        data = json.loads(text)
-    except (ValueError, RuntimeError):     # RuntimeError: nesting too deep
-        raise InvalidFile("not_json", "the file is not valid JSON")
-    if not isinstance(data, dict) or data.get("format") != HIGHSCORES_FORMAT:
-        raise InvalidFile("wrong_format", "this is not a Dice Poker high-score file")
-    version = data.get("version")
-    if not is_int(version) or version < 1:
-        raise InvalidFile("bad_version", "the file has no valid format version")
-    if version > HIGHSCORES_VERSION:
-        raise InvalidFile("future_version", "the file was made by a newer version",
-                          version=version)
+    check_text(text, MAX_FILE_BYTES, InvalidFile)
+    data = read_frame(text, HIGHSCORES_FORMAT, HIGHSCORES_VERSION, InvalidFile, "wrong_format")
     tables = data.get("tables")
     if not isinstance(tables, dict):
         raise InvalidFile("bad_tables", "the file has no table of results")

@@ -23,7 +23,7 @@ TYPES = [
 ]
 LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/review.",
          "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
-         "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.", "/static/mpy/ui/game_record.", "/static/mpy/ui/history_file.",
+         "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.", "/static/mpy/ui/game_record.", "/static/mpy/ui/history_file.", "/static/mpy/ui/file_frame.",
          "/static/mpy/ui/charts.", "/static/mpy/dicepoker/stats.",
          "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/warm.", "/static/later.html",
          "/static/mpy/ui/remote", "/static/mpy/control/remote.", "/static/mpy/dicepoker/fair.",
