@@ -37,8 +37,9 @@ class LaterView:
     ``whole`` (the default): the view speaks from the whole catalogue, which
     comes before it is made, as does the stylesheet of ``<link id=styles>``
     (:mod:`ui.stylesheets`; None: its look is in the page already); a key
-    instead: the catalogue is completed first only if it lacks that key (the setup form's words are in the start part of
-    a page that may start on it, not of a link's)."""
+    instead: the catalogue is completed first only if it lacks that key (the
+    setup form's words are in the start part of a page that may start on it,
+    not of a link's)."""
 
     def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
                  whole=True, failed_action=None, styles="later-css"):

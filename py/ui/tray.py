@@ -7,28 +7,21 @@ Owns ``#handover``, the five ``.die`` buttons (:func:`_all_dice`), ``#roll``,
 stays under the message until the next move.
 """
 
-from dicepoker.rules import DICE_COUNT
 from dicepoker.seats import HUMAN, is_computer
 
 from control.state import computer_turn, undo_allowed
 
-from .dom import Node, document, node
+from .dom import Node, document, node, window
 
 
 def _all_dice():
     """The dice buttons, in order.  index.html holds the first (its markup once, not five
-    times: bytes of every first visit); static/js/boot.js copies it before the first
-    paint, and any copy still missing (a page that drew no frame) is made here."""
+    times: bytes of every first visit); static/js/boot.js's ``copyDice`` makes the others
+    before the first paint, and again here if no frame was drawn (it copies only what is
+    missing)."""
+    window.dicePokerBoot.copyDice()
     found = document.querySelectorAll(".die")
-    dice = [found.item(i) for i in range(found.length)]
-    first = dice[0]
-    for i in range(len(dice), DICE_COUNT):
-        die = first.cloneNode(True)
-        die.setAttribute("data-index", str(i))
-        die.setAttribute("data-action", '{"hold":%d}' % i)
-        first.parentElement.appendChild(die)
-        dice.append(die)
-    return dice
+    return [found.item(i) for i in range(found.length)]
 
 
 class Tray:

@@ -297,12 +297,14 @@
     })(0);
   }
 
-  // The first screen's five dice: index.html holds one (its markup once, not five
-  // times: bytes of every first visit), copied here before the first frame is drawn (a
-  // frame's animation callbacks run before its layout), or once the page is parsed if
-  // a frame came before the dice did; py/ui/tray.py copies any still missing (a hidden
-  // page draws no frames).  5 is dicepoker.rules.DICE_COUNT (a test compares them).
+  // The five dice: index.html holds one (its markup once, not five times: bytes of
+  // every first visit), copied here before the first frame is drawn (a frame's
+  // animation callbacks run before its layout), or once the page is parsed if a frame
+  // came before the dice did; py/ui/tray.py calls it too, before it takes the dice (a
+  // hidden page draws no frames).  Copies only what is missing.  5 is
+  // dicepoker.rules.DICE_COUNT (a test compares them).
   var DICE = 5;
+  boot.copyDice = copyDice;
   function copyDice() {
     var dice = document.querySelectorAll(".die"), first = dice[0], i, die;
     for (i = dice.length; first && i < DICE; i++) {
