@@ -48,7 +48,7 @@ GROUPS = {
     "dicepoker.savefile": _SAVES,
     "ui.transfer_dialog": _SAVES + ("dicepoker/stats", "ui/game_record", "ui/history",
                            "ui/file_frame", "ui/history_file", "ui/highscores",
-                           "ui/transfer", "ui/transfer_dialog"),  # Save and load
+                           "ui/transfer", "ui/scripts", "ui/transfer_dialog"),  # Save and load
     "control.incoming": _SAVES + ("control/incoming",),   # games from elsewhere
     "ui.end": ("dicepoker/stats", "ui/game_record", "ui/history", "ui/highscores", "ui/scores",
                "ui/luck", "ui/end"),   # luck's figures then need the strategy and the assistants

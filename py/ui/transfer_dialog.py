@@ -3,8 +3,9 @@
 Loaded on first use (``ui.later.LaterView``, via ``ui.lazy``).  The formats
 and their checks are in ``transfer.py``; this module only talks to the page:
 
-- downloads go through boot.js's ``dicePokerFiles.download`` (a Blob URL made
-  in JS, never throws into Python);
+- downloads go through ``dicePokerFiles.download`` (static/js/files.js, added
+  when the dialog is made or a damaged save is asked for: :mod:`ui.scripts`; a
+  Blob URL made in JS, never throws into Python);
 - files are read with the awaited ``file.text()`` promise (a rejection is
   catchable in MicroPython, a synchronous JS throw is not), after a size check;
 - every message is set as text, never HTML, whatever a file contains;
@@ -21,17 +22,23 @@ from dicepoker.errors import DicePokerError
 
 from control.messages import error_message
 
-from . import highscores, history, history_file, storage as keys, transfer
+from . import highscores, history, history_file, scripts, storage as keys, transfer
 from .later import pause, sync
 from .dom import by_id, document, listen, local_date, window
 
 
+FILES = "./static/js/files.js"    # dicePokerFiles: the downloads
 HISTORY_FILE = "dice-poker-history-%s.json"
 GAMES_PER_PAUSE = 10        # games of a history file replayed between pauses
 
 
 def run_effect(kind, value, shell):
     """``download_bad_save``: offer the save kept aside at start as a file (``ui.effects.LATER``)."""
+    asyncio.create_task(_download_bad_save(shell))
+
+
+async def _download_bad_save(shell):
+    await scripts.loaded(FILES)     # if it could not be, the download says so
     export_bad_save(shell, shell.storage.last_bad_save, shell.storage)
 
 
@@ -41,6 +48,7 @@ class Transfer:
     def __init__(self, shell):
         self.storage = shell.storage
         self.dialog = by_id("transfer-dialog")
+        asyncio.create_task(scripts.loaded(FILES))     # in long before a button is tapped
         _history_part(self.dialog)
         _bind(shell, shell.storage)
 
@@ -104,8 +112,16 @@ def show_status(text, error=False):
     status.classList.toggle("error", error)
 
 
+def _start_download(name, text):
+    """True if the browser was given the file (files.js is in, and started it)."""
+    if not scripts.ready(FILES):
+        asyncio.create_task(scripts.loaded(FILES))     # failed before: for the next tap
+        return False
+    return bool(window.dicePokerFiles.download(name, text))
+
+
 def _download(cat, name, text):
-    if not window.dicePokerFiles.download(name, text):
+    if not _start_download(name, text):
         show_status(cat.t("transfer.download_failed"), error=True)
         return False
     return True
@@ -134,7 +150,7 @@ def export_bad_save(shell, key, storage):
     if text is None:
         return
     stamp = key[len(keys.BAD_SAVE):] if key.startswith(keys.BAD_SAVE) else "current"
-    if not window.dicePokerFiles.download(transfer.bad_save_file_name(stamp), text):
+    if not _start_download(transfer.bad_save_file_name(stamp), text):
         shell.act({"say": "transfer.download_failed"})
 
 

@@ -149,26 +149,6 @@
     }
   };
 
-  // Downloads for export (py/ui/transfer_dialog.py): a Blob URL made here, so
-  // no user text ever becomes markup or a data: URL, and nothing can throw
-  // into Python.  Returns true when the download was started.
-  window.dicePokerFiles = {
-    download: function (name, text) {
-      try {
-        var url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-        var link = document.createElement("a");
-        link.href = url;
-        link.download = name;
-        link.hidden = true;
-        document.body.appendChild(link);
-        link.click();
-        link.remove();
-        setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
-        return true;
-      } catch (e) { return false; }
-    }
-  };
-
   var root = document.documentElement;
 
   // 5. The look (see the top).  app.css's second rule is its dark one (tests/e2e/test_settings.py
