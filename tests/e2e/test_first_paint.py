@@ -71,10 +71,12 @@ class HeldRuntime:
         self.page.unroute(CORE)
 
 
-def open_held(new_context, url, viewport=(390, 844), locale="en-US", scheme="light", storage=None):
+def open_held(new_context, url, viewport=(390, 844), locale="en-US", scheme="light", storage=None,
+              observers=(SHIFTS,)):
     ctx = new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale=locale,
                       color_scheme=scheme)
-    ctx.add_init_script(SHIFTS)
+    for script in observers:
+        ctx.add_init_script(script)
     if storage:
         ctx.add_init_script("if (location.protocol.startsWith('http'))"
                             " Object.entries(%s).forEach(([k, v]) => localStorage.setItem(k, v));"
@@ -185,3 +187,42 @@ def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto
     take_over(page, held, "ready")
     assert page.evaluate(BOXES, GAME_PARTS) == before
     assert page.evaluate("window.__shifts") == []
+
+
+# Every largest-contentful-paint entry, and when Python's first draw came.
+LCP = """
+window.__lcp = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__lcp.push({ t: e.startTime, id: e.element && e.element.id });
+}).observe({ type: 'largest-contentful-paint', buffered: true });
+new MutationObserver(() => {
+  const html = document.documentElement;
+  if (html && html.dataset.state && html.dataset.state !== 'loading' && !window.__drawn) window.__drawn = performance.now();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+"""
+
+
+@pytest.mark.parametrize("players, locale, loading, first_line", [
+    ("Ann", "en-US", "Loading the game…", "Roll the dice to start your turn."),
+    ("Ann,Ben", "en-US", "Loading the game…", "Pass to Ann"),
+    ("Ann,Ben", "lt-LT", "Žaidimas įkeliamas…", "Perduokite įrenginį: Ann"),
+])
+def test_turn_message_says_loading_then_the_turn_in_its_place(new_context, site_url, players, locale,
+                                                             loading, first_line):
+    """Before Python the tray's message line says the game is loading (in the player's
+    language), where and as large as a turn's first line; the tray then writes the turn
+    over it in the same element: no shift, and the largest paint is the first screen's,
+    not a new one when Python has drawn (the line is not replaced, only its words)."""
+    page, held = open_held(new_context, site_url + "?players=%s&seed=3" % players, viewport=(412, 823),
+                           locale=locale, observers=(SHIFTS, LCP))
+    page.wait_for_function("document.getElementById('handover-main').textContent === %s" % json.dumps(loading))
+    assert page.is_visible("#handover-main")
+    before = page.evaluate(BOXES, ["#handover-main"])
+    take_over(page, held, "ready")
+    assert page.inner_text("#handover-main") == first_line
+    assert page.evaluate(BOXES, ["#handover-main"])["#handover-main"][:2] == before["#handover-main"][:2]
+    assert page.evaluate("window.__shifts") == []
+    entries, drawn = page.evaluate("[window.__lcp, window.__drawn]")
+    assert entries and drawn
+    assert entries[-1]["id"] == "handover-main"
+    assert entries[-1]["t"] < drawn, (entries, drawn)
