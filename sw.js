@@ -9,6 +9,8 @@
  *   "dice-poker-<VERSION>". VERSION is a hash of that list (so of every
  *   file's content) and of this script; a deploy that changes any file
  *   changes VERSION, so the browser sees a new worker and a new cache.
+ * - A worker of the version already running fails its install (runningVersion):
+ *   nothing new to offer.
  * - The new worker waits (no skipWaiting on install) until the player accepts
  *   the update offer (static/pwa/register.js posts "skip-waiting"); activate
  *   then deletes the caches of older versions. Never a swap mid-game.
@@ -22,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "258c888c1e834dd5";
+const VERSION = "cd725bf518c1e3bd";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
@@ -81,8 +83,28 @@ async function carryOverRuntime(target) {
   }
 }
 
+/** The VERSION of the worker that runs the pages now: null if none, or if it does not
+ * answer within a second (a version from before workers answered "version"). */
+function runningVersion() {
+  const active = self.registration.active;
+  if (!active) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    setTimeout(() => resolve(null), 1000);
+    try {
+      active.postMessage({ type: "version" }, [channel.port2]);
+    } catch (e) {
+      resolve(null);
+    }
+  });
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    // The same version installed again (WebKit did, after an update check it could
+    // not make): fail this install, so the player is not offered the version they run.
+    if ((await runningVersion()) === VERSION) throw new Error("version " + VERSION + " runs already");
     const list = await readList({ cache: "no-store" });
     // Two files at a time, not all at once: a page still starting (or the first
     // turn's files fetched on first use) is not queued behind the whole list.
@@ -117,7 +139,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  const type = event.data && event.data.type;
+  if (type === "skip-waiting") self.skipWaiting();
+  else if (type === "version" && event.ports[0]) event.ports[0].postMessage(VERSION);   // runningVersion()
 });
 
 async function precachedUrls() {

@@ -72,3 +72,39 @@ def test_the_new_version_works_offline_after_the_update(visit):
     visit.wait_ready()
     assert page.get_attribute('meta[name="build"]', "content") == "second"
     assert len(roll(page)) == 5
+
+
+# The installing worker's fate after an update check: "installed" (it waits, the page
+# offers it) or "redundant" (its install failed).
+INSTALL_OUTCOME = """
+navigator.serviceWorker.getRegistration().then((r) => new Promise((resolve) => {
+  r.addEventListener('updatefound', () => {
+    const worker = r.installing;
+    const settle = () => { if (['installed', 'redundant'].includes(worker.state)) resolve(worker.state); };
+    worker.addEventListener('statechange', settle);
+    settle();
+  });
+  r.update();
+}))
+"""
+
+
+def test_the_running_version_installed_again_is_not_offered(visit):
+    """A worker of the version that already runs (WebKit installed one again after an
+    update check it could not make) fails its install: no offer of what the player has.
+    Here sw.js differs by a comment, so the browser installs it; its VERSION is the same."""
+    page, site = visit.page, visit.site
+    visit.open()
+    visit.wait_offline_ready()
+    version = site.precache_list()["version"]
+    path = os.path.join(site.root, "sw.js")
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("// the same version, other bytes\n")
+    assert page.evaluate(INSTALL_OUTCOME) == "redundant"
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
+    page.wait_for_timeout(500)      # the page would show the offer at "installed"
+    assert page.is_hidden("#update-banner")
+    assert visit.cache_names() == ["dice-poker-" + version, "dice-poker-" + version + "-runtime"]
+    page.reload()
+    visit.wait_ready()
+    assert len(roll(page)) == 5      # the running version still serves the game
