@@ -1,13 +1,8 @@
 """A game played by link, in the controller: set up, take a link in, play, send.
 
-Each device keeps, per game, a **record** (``ui.remote_panel`` stores it):
-``{"id", "device", "secret": hex, "base": fragment, "save": engine JSON,
-"held": [...]}``.  ``base`` is the shared state as this device last took it
-in or sent it; the turns its players have played since are in the local
-game (``save``), so an undo takes a box back until the link is sent, and a
-reload loses nothing.  :class:`Remote` (``state.remote``) is that record on
-screen; :meth:`Remote.after` runs after every action (``control.controller.tidy``)
-and works out the link to send from ``base`` and the local game.
+What each device keeps of such a game (its record) and works out after every
+action (the link to send) is :class:`control.remote_game.Remote`
+(``state.remote``); this module has the actions that make and open one.
 
 Actions (``control.controller.LATER``: this module is fetched on first use):
 
@@ -28,7 +23,7 @@ entry}`` (write the record and the list entry) and ``{"forget": True}``
 
 from dicepoker import bylink, fair
 from dicepoker.errors import DicePokerError
-from dicepoker.fair import LinkError, from_hex, to_hex
+from dicepoker.fair import LinkError, from_hex
 from dicepoker.game import Game
 from dicepoker.seats import HUMAN, is_computer
 
@@ -36,93 +31,8 @@ from .dialogs import ask, say
 from .games import load_text, show
 from .messages import error_message, message, names_list
 from .play import save_game
+from .remote_game import Remote
 from .saves import new_meta
-
-
-class Remote:
-    """This device's part in a game played by link (``state.remote``)."""
-
-    def __init__(self, base, device, secret):
-        self.base = base            # bylink.Shared: as taken in or sent
-        self.device = device        # None: a device that only watches (a finished game)
-        self.secret = secret
-        self.shared = base          # base and the turns played here since
-        self.game = None            # the engine game on screen
-        self.stored = None          # the state.version last stored
-        self.recorded = False       # the results are in the high scores (a finished game)
-        self._for = None            # (turns, base) update() last worked on
-        self._setup = None          # the setup form's opening whose seats were set
-        self._link = None
-
-    @property
-    def id(self):
-        return self.base.id
-
-    def local_game(self):
-        return bylink.game_of(self.base, self.device, self.secret)
-
-    def update(self):
-        """Work out ``shared``: ``base`` with the turns the local game has played."""
-        game, base = self.game, self.base
-        turns = bylink.turns_of(game)
-        if self._for == (turns, base):
-            return
-        self._for = (turns, base)
-        if self.device is None or turns == base.turns:
-            self.shared = base
-        else:
-            self.shared = bylink.act(bylink.with_turns(base, game), self.device, self.secret)
-        self._link = None if self.device is not None and self.to == self.device \
-            else self.shared.fragment()
-
-    @property
-    def to(self):
-        """The device that acts next (None: the game is over)."""
-        return self.shared.next_actor()
-
-    @property
-    def link(self):
-        """The fragment to send, or None while this device is to play."""
-        return self._link
-
-    def locked(self):
-        """An undo would take back a turn already sent (``base`` has it)."""
-        return len(bylink.turns_of(self.game)) <= self.base.done
-
-    def names_of(self, device):
-        plan = self.shared.plan
-        return [self.shared.names[s] for s in plan.seats_of(device)]
-
-    def after(self, state, fx):
-        """After every action: drop out when another game is on screen; else the link."""
-        if state.game is not self.game:
-            state.remote = None
-            return
-        if state.screen == "setup" and self._setup != state.setup_serial:
-            # the form shows this device's seats as people and the others as friends
-            # (until the game can start, the local game has every seat remote)
-            self._setup = state.setup_serial
-            kinds = self.shared.plan.kinds(self.device) if self.device is not None \
-                else [HUMAN] * len(self.shared.names)
-            state.setup = dict(state.setup, seats=kinds)
-        self.update()
-        if self.stored != state.version:
-            self.stored = state.version
-            fx.add("remote", {"store": self.record(state), "index": self.entry()})
-
-    def record(self, state):
-        return {"id": self.id, "device": self.device,
-                "secret": to_hex(self.secret) if self.secret else None,
-                "base": self.base.fragment(), "recorded": state.meta["recorded"],
-                "save": self.game.to_json(held=state.held)}
-
-    def entry(self):
-        """The kept games' list: who plays, and whose turn it is."""
-        to = self.to
-        return {"players": list(self.shared.names),
-                "to": self.names_of(to) if to is not None else [],
-                "mine": to is not None and to == self.device,
-                "over": self.shared.over}
 
 
 def _entropy(arg, size):

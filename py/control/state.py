@@ -51,7 +51,7 @@ class State:
         self.setup_serial = 0       # counts openings of the setup form (the form is refilled)
         self.setup_error = None     # why the setup was refused, as a message
         self.computers = Computers()
-        self.remote = None          # control.remote.Remote: a game played by link on screen
+        self.remote = None          # control.remote_game.Remote: a game played by link on screen
         self.settings = {}          # control.settings: as stored until that module reads them
 
 

@@ -23,10 +23,12 @@ TYPES = [
 ]
 LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/review.",
          "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
+         "/static/mpy/ui/scripts.", "/static/js/files.js",
          "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.", "/static/mpy/ui/game_record.", "/static/mpy/ui/history_file.", "/static/mpy/ui/file_frame.",
          "/static/mpy/ui/charts.", "/static/mpy/dicepoker/stats.",
          "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/warm.", "/static/later.html",
-         "/static/mpy/ui/remote", "/static/mpy/control/remote.", "/static/mpy/dicepoker/fair.",
+         "/static/mpy/ui/remote", "/static/mpy/control/remote.", "/static/mpy/control/remote_game.",
+         "/static/mpy/dicepoker/fair.",
          "/static/mpy/dicepoker/bylink.", "/static/mpy/dicepoker/keyed_dice.", "/static/mpy/ui/feel.",
          "/static/mpy/ui/tips.", "/static/mpy/ui/settings_dialog.", "/static/mpy/control/settings.",
          "/static/mpy/ui/win_chances.", "/static/mpy/ui/computer_bar.", "/static/mpy/ui/luck.", "/static/mpy/ui/assistants.")

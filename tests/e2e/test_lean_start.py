@@ -26,6 +26,7 @@ LATER = [
     re.compile(r"/static/strategy/"),                 # strategy tables
     re.compile(r"/dicepoker/strategy/"),              # advisor, players, review, ... (any form)
     re.compile(r"/ui/transfer"),                      # save and load dialog
+    re.compile(r"/ui/scripts\.|/static/js/files\.js$"),  # ... and its downloads' script
     re.compile(r"/ui/(coach|computer)\."),            # hints and computer seats
     # PyScript plugins the game does not use (pyscript.toml `plugins`)
     re.compile(r"/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-[^/]*\.js$"),
@@ -37,12 +38,12 @@ LATER = [
     re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
-    re.compile(r"/ui/(stats|stats_screen|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
+    re.compile(r"/ui/(stats|stats_screen|stats_words|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
     # settings, sounds, celebrations and tips (issue 19)
     re.compile(r"/ui/(settings_dialog|feel|tips)\.|/control/settings\."),
     re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
     # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
-    re.compile(r"/ui/remote(_panel)?\.|/control/remote\.|/dicepoker/(fair|bylink|keyed_dice)\."),
+    re.compile(r"/ui/remote(_panel)?\.|/control/remote(_game)?\.|/dicepoker/(fair|bylink|keyed_dice)\."),
 ]
 
 
