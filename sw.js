@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "cd725bf518c1e3bd";
+const VERSION = "94d9206c3caadeb7";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -16,7 +16,7 @@ SCREEN = "ui.stats_screen"
 lazy.GROUPS["ui.history"] = ("dicepoker/stats", "ui/game_record", "ui/history")
 lazy.GROUPS["ui.stats_screen"] = ("dicepoker/stats", "ui/game_record", "ui/history",
                                   "dicepoker/optimal_means",
-                                  "ui/words", "ui/charts", "ui/stats_screen")
+                                  "ui/words", "ui/charts", "ui/stats_words", "ui/stats_screen")
 lazy.prefetch(SCREEN)    # the screen's files come beside the later views' markup and style
 
 

@@ -18,19 +18,17 @@ language switch and after the kept games changed:
   table and charts, a batch at a time, yielding in between (the records are
   read and checked then: ``history.load_slowly``).
 
-``run_effect`` carries out the controller's ``history`` effects.
+``run_effect`` carries out the controller's ``history`` effects.  What the cells,
+labels and history rows say is ``ui.stats_words``'s.
 """
 
 import asyncio
 
 from dicepoker import stats as figures
-from dicepoker.stats import winners
 from dicepoker.optimal_means import OPTIMAL
 from dicepoker.rules import RULESETS
 
-from control.messages import names_list
-
-from . import charts, history
+from . import charts, history, stats_words
 from .charts import escape
 from .history import stamp
 from .dom import by_id, document, listen
@@ -173,35 +171,15 @@ class StatsScreen:
                                     "" if row["seat"] == "human" else   # a computer's level
                                     '<span class="stats-seat">%s</span>'
                                     % escape(t("seat." + row["seat"]))))
-            parts += ['<td data-stat="%s">%s</td>' % (column, escape(self._cell(row, column)))
+            parts += ['<td data-stat="%s">%s</td>'
+                      % (column, escape(stats_words.cell(self._cat, row, column)))
                       for column in COLUMNS]
             parts.append("</tr>")
-            option = _el("option", player, text=self._label(row), value=str(i))
+            option = _el("option", player, text=stats_words.label(self._cat, row), value=str(i))
             option.selected = str(i) == before
         body.innerHTML = "".join(parts)
         if self.rows:
             self._fill_charts()
-
-    def _label(self, row):
-        if row["seat"] == "human":
-            return row["name"]
-        return self._cat.t("stats.computer_row", name=row["name"],
-                           seat=self._cat.t("seat." + row["seat"]))
-
-    def _cell(self, row, column):
-        cat = self._cat
-        if column == "wins":
-            return cat.t("stats.wins_of", wins=row["wins"], count=row["multi"]) \
-                if row["multi"] else "–"
-        if column == "given":
-            return number(cat, row["given"]) if row["given"] is not None else "–"
-        if column == "bonus":
-            return "%d %%" % round(row["bonus_rate"] * 100)
-        if column in ("pokers", "poker_bonuses"):
-            return ("%.2f" % row[column]).replace(".", cat.t("number.decimal"))
-        if column in ("average", "stdev"):
-            return number(cat, row[column])
-        return str(row[column])
 
     def _fill_charts(self):
         cat = self._cat
@@ -228,7 +206,7 @@ class StatsScreen:
         best = [optimal["boxes"][b] for b in rules.boxes]
         names = [t("box." + b) for b in rules.boxes]
         self._chart("boxes", charts.boxes_svg(names, row["boxes"], best),
-                    [t("stats.box"), self._label(row), t("stats.optimal")],
+                    [t("stats.box"), stats_words.label(self._cat, row), t("stats.optimal")],
                     [(names[i], number(cat, row["boxes"][i]), number(cat, best[i]))
                      for i in range(len(names))])
         by_id("stats-optimal-note").textContent = t("stats.optimal_note",
@@ -270,34 +248,9 @@ class StatsScreen:
                 if serial != self._filling:
                     return
             target.insertAdjacentHTML("beforeend", "".join(
-                self._history_row(r) for r in newest[start:start + ROWS_PER_BATCH]))
+                stats_words.history_row(self._cat, r)
+                for r in newest[start:start + ROWS_PER_BATCH]))
         target.setAttribute("data-filled", str(len(records)))
-
-    def _history_row(self, record):
-        """One game of the history as markup: every text escaped (``charts.escape``: names
-        are the players' own), so a batch of rows is one DOM call, not fifteen a row."""
-        cat = self._cat
-        t = cat.t
-        when = record["date"].replace("T", " ")
-        players = record["players"]
-        parts = ['<li class="history-game" data-history-game="%s">' % escape(record["id"]),
-                 '<span class="history-when">%s</span>'
-                 % escape(when + " · " + t("ruleset." + record["rules"])),
-                 '<span class="history-players">%s</span>'
-                 % escape(", ".join("%s %d" % (p["name"], p["total"]) for p in players))]
-        if len(players) > 1:
-            won = [players[p]["name"] for p in winners(record)]
-            parts.append('<span class="history-winner">%s</span>' % escape(
-                t("stats.winner", name=won[0]) if len(won) == 1 else
-                cat.say({"key": "stats.tie", "params": {"names": names_list(won)}})))
-        parts.append(
-            '<span class="history-actions"><button class="btn secondary small" type="button" '
-            'data-review="%s" aria-label="%s">%s</button><button class="btn ghost small" '
-            'type="button" data-delete="%s" data-when="%s" aria-label="%s">%s</button></span></li>'
-            % (escape(record["id"]), escape(t("stats.review_label", when=when)),
-               escape(t("stats.review")), escape(record["id"]), escape(when),
-               escape(t("stats.delete_label", when=when)), escape(t("stats.delete"))))
-        return "".join(parts)
 
     def _on_history(self, event):
         button = event.target.closest("button")
