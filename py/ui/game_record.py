@@ -135,20 +135,23 @@ def clean_given(data, players):
     return dict(data)
 
 
-def clean_records(data, seen=None):
-    """(records, damaged) of a stored list: the good ones in order, and the others as they
-    were (``seen``: the ids met so far, for a list cleaned a part at a time)."""
-    if not isinstance(data, list):
-        return [], ([data] if data is not None else [])
-    records, damaged = [], []
+def clean_records(data, seen=None, stored=None):
+    """(records, kept, damaged) of a stored list ``data``: its good records in order, once
+    each (``seen``: the ids met so far, for a list cleaned a part at a time), and, of
+    ``stored`` (what each item was as stored, as ``ui.history`` keeps a record a JSON
+    line; the items themselves if not given), those of the records and those of the
+    damaged items."""
+    if stored is None:
+        stored = data
     if seen is None:
         seen = set()
-    for item in data:
+    records, kept, damaged = [], [], []
+    for original, item in zip(stored, data):
         record = clean_record(item)
-        if record is None or record["id"] in seen:
-            if record is None:
-                damaged.append(item)
-            continue
-        seen.add(record["id"])
-        records.append(record)
-    return records, damaged
+        if record is None:
+            damaged.append(original)
+        elif record["id"] not in seen:
+            seen.add(record["id"])
+            records.append(record)
+            kept.append(original)
+    return records, kept, damaged

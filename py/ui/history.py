@@ -36,7 +36,7 @@ import json
 
 from dicepoker.stats import add_given, add_record, clean_sums, sums_of
 
-from .game_record import clean_given, clean_record
+from .game_record import clean_given, clean_records
 
 
 KEY = "dicepoker.history"
@@ -93,24 +93,6 @@ def _given(storage):
     return given if isinstance(given, dict) else {}
 
 
-def _clean(storage, lines, data, stamp, seen=None):
-    """(records, lines of the good ones): damaged lines moved aside first, and dropped from
-    the stored list once they are (if it is still the one read: another tab may have
-    added a game meanwhile)."""
-    records, kept, damaged = [], [], []
-    if seen is None:
-        seen = set()
-    for line, item in zip(lines, data):
-        record = clean_record(item)
-        if record is None:
-            damaged.append(line)
-        elif record["id"] not in seen:
-            seen.add(record["id"])
-            records.append(record)
-            kept.append(line)
-    return records, kept, damaged
-
-
 def _set_aside(storage, lines, kept, damaged, stamp):
     done = True
     for n, line in enumerate(damaged):
@@ -122,7 +104,7 @@ def _set_aside(storage, lines, kept, damaged, stamp):
 def load(storage, stamp):
     """The records, cleaned; damaged ones are kept aside first (``stamp``: the time now)."""
     lines = _lines(storage)
-    records, kept, damaged = _clean(storage, lines, _parse(lines, _given(storage)), stamp)
+    records, kept, damaged = clean_records(_parse(lines, _given(storage)), stored=lines)
     if damaged or len(kept) < len(lines):
         _set_aside(storage, lines, kept, damaged, stamp)
     return records
@@ -136,7 +118,7 @@ async def load_slowly(storage, stamp, pause, size=150):
     records, kept, damaged, seen = [], [], [], set()
     for start in range(0, len(lines), size):
         part = lines[start:start + size]
-        good, good_lines, bad = _clean(storage, part, _parse(part, given), stamp, seen)
+        good, good_lines, bad = clean_records(_parse(part, given), seen, part)
         records += good
         kept += good_lines
         damaged += bad
@@ -257,7 +239,7 @@ def delete(storage, record_id, stamp):
     """Delete one game (None: every game); False if storage refused.  The other records'
     lines are written back as they are (no JSON written again)."""
     lines = _lines(storage)
-    records, kept, damaged = _clean(storage, lines, _parse(lines, _given(storage)), stamp)
+    records, kept, damaged = clean_records(_parse(lines, _given(storage)), stored=lines)
     if damaged:
         _set_aside(storage, lines, kept, damaged, stamp)
     pairs = [(r, line) for r, line in zip(records, kept)
@@ -284,7 +266,7 @@ def keep_aside(storage, record_id, stamp):
 
 def set_given(storage, record, given):
     """Note the points each player gave away ({player index: points}, from the review) for
-    a kept game (``record``: its record, :func:`summarize`), once: a second review of it
+    a kept game (``record``: its record, ``ui.game_record.summarize``), once: a second review of it
     changes nothing.  Kept in ``GIVEN`` (the list itself is not rewritten)."""
     text = storage.get(KEY) or ""
     found = _given(storage)
