@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "be6938b31e670ea8";
+const VERSION = "074e27ba5405e15b";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -226,3 +226,33 @@ def test_turn_message_says_loading_then_the_turn_in_its_place(new_context, site_
     assert entries and drawn
     assert entries[-1]["id"] == "handover-main"
     assert entries[-1]["t"] < drawn, (entries, drawn)
+
+
+# Every size and weight of type that text laid out on the first screen uses,
+# hidden words and the held lines' no-break spaces included (they are laid out too).
+TYPES = """
+() => {
+  const types = {};
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.data.replace(/[ \\t\\n\\r]/g, '') || !n.parentElement.getClientRects().length) continue;
+    const s = getComputedStyle(n.parentElement);
+    (types[[s.fontSize, s.fontWeight, s.fontStyle].join(' ')] ||= []).push(n.data.trim().slice(0, 20));
+  }
+  return types;
+}
+"""
+
+
+@pytest.mark.parametrize("query", ["", "?players=Ann,Ben&seed=3"])
+@pytest.mark.parametrize("viewport", [(412, 823), (390, 844), (360, 640)])
+def test_first_screen_uses_few_types(new_context, site_url, query, viewport):
+    """A first layout looks up each size and weight of type it meets, hidden or not (on
+    Linux one synchronous call to the browser's font service each): 11 of them took
+    about a third of a phone's first layout (README, Performance).  The first screens
+    keep to a few: hidden words take the page's own type, and the rest share a small
+    scale (the status lines the chips' size, the tray's labels one size)."""
+    page, held = open_held(new_context, site_url + query, viewport=viewport)
+    types = page.evaluate(TYPES)
+    assert len(types) <= 7, types
+    held.release()
