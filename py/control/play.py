@@ -17,16 +17,20 @@ from dicepoker.rules import DICE_COUNT
 
 from .dialogs import ask
 from .messages import box_name, error_message, message
-from .state import person_turn, undo_allowed
+from .state import person_turn, turn_phase, undo_allowed
 
 
 def save_game(state, fx):
-    """Save the game as it is now: one ``save`` effect, with the revision it builds on."""
-    meta = state.meta
+    """Save the game as it is now: one ``save`` effect, with the revision it builds on.
+
+    The saved meta also says what the game's first screen looks like before
+    Python runs (static/js/boot.js: ``data-resume`` on ``<html>``): its rules
+    and where the turn stands, so the card's rows and the tray are in place."""
+    game, meta = state.game, state.meta
     base = meta["rev"]
     meta["rev"] = base + 1
-    fx.add("save", {"game": state.game.to_json(held=state.held), "meta": dict(meta),
-                    "base": base})
+    meta["first"] = game.ruleset.id + " " + turn_phase(game)
+    fx.add("save", {"game": game.to_json(held=state.held), "meta": dict(meta), "base": base})
 
 
 def open_to_people(state):

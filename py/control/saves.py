@@ -1,7 +1,9 @@
 """The save's meta data, and the rule that keeps an older tab from writing over a newer game.
 
 A game is saved as the engine's JSON (``dicepoker.game``) and a meta document
-(``dicepoker.game-meta``): ``{"link": key or None, "recorded": bool, "rev": int}``.
+(``dicepoker.game-meta``): ``{"link": key or None, "recorded": bool, "rev": int,
+"first": words or None}``; ``first`` is what static/js/boot.js needs to paint the
+game's first screen before Python (its rules and where the turn stands: play.save_game).
 ``rev`` counts the saves of this game's line, across tabs: each save writes
 ``rev + 1`` and says which ``rev`` it was based on, and storage refuses it when
 another tab has saved a later one meanwhile (:func:`may_write`).  The tab
@@ -11,17 +13,17 @@ that was refused then shows the newer game (the ``stored`` action).
 from dicepoker.game import is_int
 
 
-def new_meta(link=None, recorded=False, rev=0):
-    return {"link": link, "recorded": recorded, "rev": rev}
+def new_meta(link=None, recorded=False, rev=0, first=None):
+    return {"link": link, "recorded": recorded, "rev": rev, "first": first}
 
 
 def clean_meta(data):
     """A stored meta document as the controller uses it (never trust storage)."""
     if not isinstance(data, dict):
         data = {}
-    link, rev = data.get("link"), data.get("rev")
+    link, rev, first = data.get("link"), data.get("rev"), data.get("first")
     return new_meta(link if isinstance(link, str) else None, data.get("recorded") is True,
-                    rev if is_int(rev) and rev >= 0 else 0)
+                    rev if is_int(rev) and rev >= 0 else 0, first if isinstance(first, str) else None)
 
 
 def may_write(stored_meta, base):

@@ -34,7 +34,7 @@ class State:
     def __init__(self):
         self.screen = "setup"       # "setup" | "game"
         self.game = None            # dicepoker.game.Game, or None before the first game
-        self.meta = new_meta()      # saved with the game: link, recorded, rev
+        self.meta = new_meta()      # saved with the game: link, recorded, rev, first
         self.version = 0            # counts changes of the position (moves, undo, a new game)
         self.held = ()              # dice the current player keeps (screen state, not a move)
         self.undo_held = ()         # the holds to give back if the last box is undone
@@ -60,6 +60,11 @@ def playing(state):
     """A game is on screen and not over."""
     game = state.game
     return game is not None and state.screen == "game" and not game.is_over
+
+
+def turn_phase(game):
+    """Where the turn stands: "start", "rolled" or "over" (``data-turn-phase``)."""
+    return "over" if game.is_over else ("rolled" if game.rolls_used else "start")
 
 
 def current_seat(state):

@@ -4,10 +4,10 @@ Owns ``#app``, ``#setup``/``#game``, ``#new-game``, ``#back-to-game`` and,
 on ``<html>``, ``data-state`` (setup, ready, over), ``data-current-player``,
 ``data-turn-phase`` (start, rolled, over) and ``data-computer-turn`` (the level
 of the computer playing).  Until :meth:`Screens.take_over`, the first screen is
-static/js/boot.js's (``data-first``, ``#app`` inert).
+static/js/boot.js's (``data-first``, a saved game's ``data-resume``, ``#app`` inert).
 """
 
-from control.state import computer_turn, current_seat
+from control.state import computer_turn, current_seat, turn_phase
 
 from .dom import Node, document, node
 
@@ -31,6 +31,7 @@ class Screens:
         it, so no frame shows the two): taps are the page's from now on."""
         self.app.removeAttribute("inert")
         self.root.attr("data-first", None)
+        self.root.attr("data-resume", None)     # its rules' rows are the board's now
 
     def draw(self, state, texts):
         game = state.game
@@ -51,4 +52,4 @@ class Screens:
         over = game.is_over
         root.attr("data-state", "over" if over else "ready")
         root.attr("data-current-player", game.current_player)
-        root.attr("data-turn-phase", "over" if over else ("rolled" if game.rolls_used else "start"))
+        root.attr("data-turn-phase", turn_phase(game))

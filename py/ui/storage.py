@@ -3,7 +3,7 @@
 Keys (all under the ``dicepoker.`` prefix):
 
 - ``dicepoker.game``       the game in progress: the engine's ``to_json(held=...)``
-- ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool, "rev": int}
+- ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool, "rev": int, "first": words}
   (``control.saves``: a tab whose copy is older than the stored one never
   writes over it)
 - ``dicepoker.setup``      last setup: {"players": [...], "seats": [...], "ruleset": id}

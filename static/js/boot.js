@@ -26,7 +26,10 @@
       will); app.css and setup.css show it, #app stays inert (no tap is
       taken for another) until py/ui/screens.py takes over in the task that
       draws the same screen.  In English at once; in another language once
-      the catalogue has worded the markup (#app is not shown before).
+      the catalogue has worded the markup (#app is not shown before).  A saved
+      game's meta says its rules and where its turn stands (py/control/play.py
+      save_game: "yahtzee rolled"): <html data-resume> and data-turn-phase,
+      so app.css shows its rows and its tray's lines, as Python will draw them.
    5. Puts the player's look on <html> before the first paint: data-look, the
       words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
       "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
@@ -187,6 +190,13 @@
 
   // 4. The first screen, before Python (see the top).
   var first = setup && !window.dicePokerStorage.get("dicepoker.game") ? "setup" : "game";
+  if (setup && first === "game") {
+    try {
+      var resume = /^([a-z-]+) ([a-z]+)$/.exec(JSON.parse(window.dicePokerStorage.get("dicepoker.game-meta")).first);
+      root.setAttribute("data-resume", resume[1]);
+      root.setAttribute("data-turn-phase", resume[2]);
+    } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
+  }
   function showFirst(messages) {
     if (messages && state() === "loading") {
       translate(messages, document);

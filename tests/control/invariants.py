@@ -27,7 +27,7 @@ Violations are collected (``.problems``), not raised, so a run reports them all.
 
 import json
 
-from control.state import SPEEDS, computer_turn
+from control.state import SPEEDS, computer_turn, turn_phase
 from dicepoker.savefile import load
 from dicepoker.rules import MAX_ROLLS
 from dicepoker.seats import is_computer
@@ -196,6 +196,9 @@ class Invariants:
                     self.fail(tab, action, "the save is not the game on screen")
                 if save["meta"] != state.meta:
                     self.fail(tab, action, "saved meta %r, state %r" % (save["meta"], state.meta))
+                first = save["meta"].get("first")   # the first screen's words (boot.js)
+                if game is not None and first != "%s %s" % (game.ruleset.id, turn_phase(game)):
+                    self.fail(tab, action, "saved first screen %r for %r" % (first, game.ruleset.id))
             if save["base"] != save["meta"]["rev"] - 1:
                 self.fail(tab, action, "base %r for rev %r" % (save["base"], save["meta"]["rev"]))
 

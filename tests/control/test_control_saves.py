@@ -74,7 +74,8 @@ def test_a_reload_keeps_the_dice_kept(played):
     assert effects(rolls[-1], "save")[0]["game"]["json"]["moves"][-1] == {"roll": [1, 4]}
     stored = note(world, "storage")
     assert stored["game"]["state"]["held"] == [0, 1, 4]
-    assert stored["meta"] == {"link": None, "recorded": False, "rev": 1}   # a bad meta: rev 0
+    assert stored["meta"] == {"link": None, "recorded": False, "rev": 1,   # a bad meta: rev 0
+                              "first": "dice-poker rolled"}
 
 
 # ------------------------------------------------------------------ links
@@ -290,3 +291,21 @@ def test_a_game_file_is_loaded_asking_first_over_a_game_in_progress(played):
     assert kinds(confirms[1]) == ["save"] and confirms[1]["state"]["meta"]["recorded"] is True
     assert confirms[1]["state"]["dialogs"] == ["end"]
     assert all_effects(world, "record") == [] and note(world, "storage")["highscores"] == {}
+
+
+# ------------------------------------------------------------ the first screen of a save
+@pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee"])
+def test_a_save_says_its_rules_and_where_its_turn_stands(ruleset):
+    """boot.js paints a saved game's first screen from these words (data-resume and
+    data-turn-phase): the rows of its rules, and a rolled turn's tray."""
+    world = World()
+    tab = world.tab("A")
+    tab.act(setup(["Ann", "Ben"], ruleset))
+    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " start"
+    [save] = effects({"effects": tab.act({"roll": True})}, "save")
+    assert save["meta"]["first"] == ruleset + " rolled"
+    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " rolled"
+    tab.act({"fill": "chance"})
+    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " start"
+    reloaded = world.tab("B")
+    assert reloaded.state.game.ruleset.id == ruleset

@@ -167,9 +167,7 @@ def test_link_shows_the_game_bar_before_python(new_context, site_url):
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)])
 def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto_ready, viewport):
     """A saved game (no query) comes back on the game screen, never the setup form first;
-    left at a turn's start (a box just written), it comes back without a shift.  (Left
-    mid-turn, the tray's message is the rolled turn's, which the first screen cannot
-    know: its lower part may move once.)"""
+    left at a turn's start (a box just written), it comes back without a shift."""
     ctx = new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = ctx.new_page()
     goto_ready(page, site_url + "?players=Ann&seed=5")
@@ -187,6 +185,76 @@ def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto
     take_over(page, held, "ready")
     assert page.evaluate(BOXES, GAME_PARTS) == before
     assert page.evaluate("window.__shifts") == []
+
+
+def saved_game(new_context, site_url, goto_ready, query, mid_turn, lang="en"):
+    """localStorage of a game played from ``query`` to its first roll, then (unless
+    ``mid_turn``) to Chance: a box written, the next turn's start."""
+    ctx = new_context()
+    page = ctx.new_page()
+    goto_ready(page, site_url + query)
+    page.click("#roll")
+    page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
+    if not mid_turn:
+        page.click('button[data-player="0"][data-box="chance"]')
+        page.wait_for_selector("html[data-turn-phase=start]", state="attached")
+    saved = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
+    ctx.close()
+    saved["dicepoker.lang"] = lang
+    return saved
+
+
+CARD_PARTS = GAME_PARTS + ["#card", "#card-upper-sums", "#card-totals"]
+
+
+@pytest.mark.parametrize("viewport, lang", [((390, 844), "en"), ((360, 640), "en"), ((844, 390), "en"),
+                                            ((1280, 800), "en"), ((360, 640), "be")])
+def test_saved_game_of_other_rules_comes_back_without_a_shift(new_context, site_url, goto_ready,
+                                                              viewport, lang):
+    """The first screen shows the saved game's rules (boot.js reads them from the save's
+    meta: ``data-resume``): a Yahtzee card has two rows fewer than the default one, and
+    its sums are its taller column.  Python's card has the same size and rows, and
+    ``data-resume`` goes when it takes over (a new game of other rules has all its rows)."""
+    saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5&rules=yahtzee", False, lang)
+    page, held = open_held(new_context, site_url, viewport=viewport, storage=saved)
+    assert page.evaluate("[document.documentElement.dataset.resume, document.documentElement.dataset.turnPhase]") \
+        == ["yahtzee", "start"]
+    before = page.evaluate(BOXES, CARD_PARTS)
+    take_over(page, held, "ready")
+    assert page.evaluate(BOXES, CARD_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
+    assert page.evaluate("document.documentElement.dataset.resume") is None   # the board's rows now
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)])
+def test_saved_game_left_mid_turn_comes_back_without_a_shift_on_a_phone(new_context, site_url,
+                                                                       goto_ready, viewport):
+    """Left after a roll, a game's first screen has a rolled turn's tray: the legend line
+    and the message's one line (none on a short phone).  (A message of two lines, in
+    some languages or on a desktop's tray, and a wider Roll label in landscape still
+    move the tray's lower part once: the first screen cannot know their words.)"""
+    saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5", True)
+    page, held = open_held(new_context, site_url, viewport=viewport, storage=saved)
+    assert page.evaluate("[document.documentElement.dataset.resume, document.documentElement.dataset.turnPhase]") \
+        == ["dice-poker", "rolled"]
+    assert page.is_visible(".card-legend")
+    before = page.evaluate(BOXES, GAME_PARTS + ["#card"])
+    take_over(page, held, "ready")
+    assert page.evaluate(BOXES, GAME_PARTS + ["#card"]) == before
+    assert page.evaluate("window.__shifts") == []
+
+
+def test_first_card_has_the_saved_rules_rows(new_context, site_url):
+    """index.html's rows are the default rules'; app.css hides what other rules lack.
+    For every rule set, the rows shown before Python are its boxes, in order."""
+    from dicepoker.rules import RULESETS
+    for ruleset in sorted(RULESETS):
+        meta = json.dumps({"first": ruleset + " start"})
+        page, _ = open_held(new_context, site_url, storage={"dicepoker.game": "{}", "dicepoker.game-meta": meta})
+        shown = page.evaluate("""[...document.querySelectorAll('#card-upper > tr, #card-lower > tr')]
+            .filter((tr) => tr.getClientRects().length).map((tr) => tr.firstElementChild.dataset.i18n)""")
+        assert shown == ["box." + box for box in RULESETS[ruleset].boxes], ruleset
+        page.context.close()
 
 
 # Every largest-contentful-paint entry, and when Python's first draw came.
