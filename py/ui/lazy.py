@@ -27,7 +27,7 @@ EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sourc
 
 _STRATEGY = tuple("dicepoker/strategy/" + name for name in (
     "__init__", "dicesets", "states", "table", "advisor", "players", "review", "spread",
-    "chances"))
+    "turn_moments", "chances", "luck_skill", "to_win"))
 
 # The setup form and what it needs beyond the start modules: static/js/boot.js brings
 # these files with the start bundle when the page may start on the setup screen.

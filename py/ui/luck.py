@@ -2,7 +2,7 @@
 
 Per player, one line: the dice's part and the choices' part of the change
 from the expected score of best play at the start to the final total
-(:func:`dicepoker.strategy.chances.luck_and_skill`): "Ann: the dice gave +14
+(:func:`dicepoker.strategy.luck_skill.luck_and_skill`): "Ann: the dice gave +14
 points, the choices cost 9 points".  Hooks: ``[data-luck][data-player=i]``
 and ``[data-skill][data-player=i]``, each with the exact figure in
 ``data-value``.  The end screen fills it once the strategy table is in
@@ -35,7 +35,7 @@ def reserve(parent, cat, game, before=None):
 
 def render(parent, cat, game, advisor, before=None):
     """Put (or replace in place) the luck-and-skill section of ``game`` into ``parent``."""
-    from dicepoker.strategy.chances import luck_and_skill
+    from dicepoker.strategy.luck_skill import luck_and_skill
     rows = luck_and_skill(game, advisor)
     _put(parent, _section(cat, game, rows), before)
     return rows

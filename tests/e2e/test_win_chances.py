@@ -9,7 +9,8 @@ fetched before the first roll, and the setup switch turns the chips off.
 import pytest
 
 from dicepoker.strategy.advisor import Advisor
-from dicepoker.strategy.chances import Model, luck_and_skill, win_chances
+from dicepoker.strategy.chances import Model, win_chances
+from dicepoker.strategy.luck_skill import luck_and_skill
 from dicepoker.strategy.spread import Spread
 from dicepoker.strategy.table import Table
 import gameui

@@ -12,7 +12,8 @@ import time
 
 from dicepoker.game import Game
 from dicepoker.strategy.advisor import Advisor
-from dicepoker.strategy.chances import Model, luck_and_skill, win_chances
+from dicepoker.strategy.chances import Model, win_chances
+from dicepoker.strategy.luck_skill import luck_and_skill
 from dicepoker.strategy.players import choose_move, position_rng
 from dicepoker.strategy.spread import Spread
 from dicepoker.strategy.table import Table

@@ -18,7 +18,8 @@ import pytest
 
 from dicepoker.game import Game
 from dicepoker.strategy.advisor import Advisor
-from dicepoker.strategy.chances import Model, chances_of, luck_and_skill, win_chances
+from dicepoker.strategy.chances import Model, chances_of, win_chances
+from dicepoker.strategy.luck_skill import luck_and_skill
 from dicepoker.strategy.players import choose_move
 from dicepoker.strategy.review import review_game
 from dicepoker.strategy.spread import Spread

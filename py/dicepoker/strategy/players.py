@@ -9,7 +9,7 @@ time, at a pace people can follow).  Levels:
   probability ``SLIP_CHANCE`` it takes another option that gives away at most
   ``SLIP_MAX_LOSS`` points, when there is one.
 - ``"to_win"``: in every decision, the option with the highest chance of
-  winning (:func:`.chances.to_win_option`: the mean/variance model of every
+  winning (:func:`.to_win.to_win_option`: the mean/variance model of every
   player's final); it needs a :class:`.chances.Model` (``model=``).
 - ``"beginner"``: greedy, no table: keeps the most common face (or an
   obvious straight), stops when the dice already make a big pattern, and
@@ -53,7 +53,7 @@ def choose_move(game, level, advisor=None, rng=None, model=None):
     if level == TO_WIN:
         if model is None:
             raise ValueError("the to_win level needs the win-chance model")
-        from .chances import to_win_option
+        from .to_win import to_win_option
         return to_win_option(game, model)["move"]
     if advisor is None:
         raise ValueError("the %s level needs a strategy table" % level)
