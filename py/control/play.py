@@ -24,8 +24,9 @@ def save_game(state, fx):
     """Save the game as it is now: one ``save`` effect, with the revision it builds on.
 
     The saved meta also says what the game's first screen looks like before
-    Python runs (static/js/boot.js: ``data-resume`` on ``<html>``): its rules
-    and where the turn stands, so the card's rows and the tray are in place."""
+    Python runs (static/js/boot.js: ``data-resume`` and ``data-turn-phase`` on
+    ``<html>``): its rules and where the turn stands, so the card's rows and the
+    tray are in place."""
     game, meta = state.game, state.meta
     base = meta["rev"]
     meta["rev"] = base + 1
