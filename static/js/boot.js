@@ -256,7 +256,13 @@
   // Performance), the start modules and the service worker's registration.
   // Before the paint they would only compete with the first screen on a slow
   // network (and Lighthouse counts whatever ends before the paint as on its
-  // way).  A hidden page (no frames) starts at once; the timer is a last resort.
+  // way).  "Painted" is on the screen: the first-contentful-paint entry, which
+  // comes once the frame is shown; a frame's animation callback runs before
+  // the frame is laid out, rastered and shown.  That is where the runtime
+  // starts without paint timing, or when the first screen waits for its
+  // catalogue (a language other than English: its paint is not the first
+  // frame's).  A hidden page (no frames) starts at once; the timer is a last
+  // resort.
   function startRuntime() {
     if (!release) { return; }
     var start = release, v = "./static/vendor/";
@@ -306,8 +312,15 @@
   }
   document.addEventListener("DOMContentLoaded", copyDice);
 
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  var onPaint = lang === "en" && !!types && types.indexOf("paint") >= 0;
+  if (onPaint) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); startRuntime(); }
+    }).observe({ type: "paint", buffered: true });
+  }
   if (document.visibilityState === "hidden") { startRuntime(); }
-  requestAnimationFrame(function () { copyDice(); setTimeout(startRuntime, 0); });
+  requestAnimationFrame(function () { copyDice(); if (!onPaint) { setTimeout(startRuntime, 0); } });
   setTimeout(startRuntime, 3000);
 
   // The writes of ui.dom.Node, in one call per draw: [node, kind, name, value] x N in
