@@ -256,7 +256,7 @@
   // Performance), the start modules and the service worker's registration.
   // Before the paint they would only compete with the first screen on a slow
   // network (and Lighthouse counts whatever ends before the paint as on its
-  // way).  "Painted" is on the screen: the first-contentful-paint entry, which
+  // way).  Painted means on the screen: the first-contentful-paint entry, which
   // comes once the frame is shown; a frame's animation callback runs before
   // the frame is laid out, rastered and shown.  That is where the runtime
   // starts without paint timing, or when the first screen waits for its
