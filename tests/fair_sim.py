@@ -7,8 +7,7 @@ it on CPython (and the same script on MicroPython), and the browser tests use
 it to know what the pages must show.
 """
 
-from dicepoker import bylink, fair
-from dicepoker.errors import IllegalMove
+from dicepoker import bylink, fair, link_form
 
 
 def simple_turn(game):
@@ -41,7 +40,7 @@ class SimDevice:
 
     def open(self, fragment):
         """Take a link in: ``"newer"``, ``"same"`` or ``"older"``; LinkError if refused."""
-        incoming = bylink.from_fragment(fragment)
+        incoming = link_form.from_fragment(fragment)
         if self.shared is None:
             self.shared = bylink.taken(incoming)
             self.device = incoming.next_actor()

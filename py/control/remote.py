@@ -21,7 +21,7 @@ entry}`` (write the record and the list entry) and ``{"forget": True}``
 (drop the fragment from the address bar).
 """
 
-from dicepoker import bylink, fair
+from dicepoker import bylink, fair, link_form
 from dicepoker.errors import DicePokerError
 from dicepoker.fair import LinkError, from_hex
 from dicepoker.game import Game
@@ -121,7 +121,7 @@ def from_record(record):
     """(Remote, game, held) of a kept record; LinkError if it cannot be read."""
     if not isinstance(record, dict):
         raise LinkError("damaged", "no record")
-    base = bylink.from_fragment(record.get("base"))
+    base = link_form.from_fragment(record.get("base"))
     device = record.get("device")
     secret = from_hex(record.get("secret"))
     if device is not None and (not isinstance(device, int) or not 0 <= device < base.plan.devices
@@ -156,7 +156,7 @@ def on_open(state, arg, fx, ctl):
         return
     fx.add("remote", {"forget": True})
     try:
-        incoming = bylink.from_fragment(arg.get("fragment"))
+        incoming = link_form.from_fragment(arg.get("fragment"))
         record = arg.get("record")
         if record is not None:
             _open_kept(state, incoming, record, arg, fx)

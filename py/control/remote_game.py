@@ -20,7 +20,7 @@ class Remote:
     """This device's part in a game played by link (``state.remote``)."""
 
     def __init__(self, base, device, secret):
-        self.base = base            # bylink.Shared: as taken in or sent
+        self.base = base            # link_form.Shared: as taken in or sent
         self.device = device        # None: a device that only watches (a finished game)
         self.secret = secret
         self.shared = base          # base and the turns played here since

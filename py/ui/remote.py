@@ -18,9 +18,9 @@ from . import effects, lazy
 from .dom import document, listen, window
 
 # (literal tuples: tests/test_compiled_mpy.py reads them)
-lazy.GROUPS["control.remote"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink",
+lazy.GROUPS["control.remote"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/link_form", "dicepoker/bylink",
                                  "dicepoker/savefile", "control/remote_game", "control/remote")
-lazy.GROUPS["ui.remote_panel"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/bylink",
+lazy.GROUPS["ui.remote_panel"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/link_form", "dicepoker/bylink",
                                   "dicepoker/savefile", "control/remote_game", "control/remote",
                                   "ui/stylesheets", "ui/remote_panel")
 for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):

@@ -15,7 +15,7 @@ Storage: ``dicepoker.remote.<id>`` holds this device's record of a game
 
 from binascii import hexlify
 
-from dicepoker.bylink import from_fragment
+from dicepoker.link_form import from_fragment
 
 from . import stylesheets
 from .dom import by_id, create_proxy, document, listen, window

@@ -29,7 +29,7 @@ LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui
          "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/warm.", "/static/later.html",
          "/static/mpy/ui/remote", "/static/mpy/control/remote.", "/static/mpy/control/remote_game.",
          "/static/mpy/dicepoker/fair.",
-         "/static/mpy/dicepoker/bylink.", "/static/mpy/dicepoker/keyed_dice.", "/static/mpy/ui/feel.",
+         "/static/mpy/dicepoker/bylink.", "/static/mpy/dicepoker/link_form.", "/static/mpy/dicepoker/keyed_dice.", "/static/mpy/ui/feel.",
          "/static/mpy/ui/tips.", "/static/mpy/ui/settings_dialog.", "/static/mpy/control/settings.",
          "/static/mpy/ui/win_chances.", "/static/mpy/ui/computer_bar.", "/static/mpy/ui/luck.", "/static/mpy/ui/assistants.")
 LOCALES = [("en", "en-US"), ("lt", "lt-LT"), ("be", "be-BY"), ("sk", "sk-SK")]

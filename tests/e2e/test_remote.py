@@ -9,12 +9,11 @@ has the page open gets it as a ``hashchange``, as when the installed app opens i
 """
 
 import json
-import re
 
 import pytest
 
 import gameui
-from dicepoker import bylink
+from dicepoker import bylink, link_form
 
 pytestmark = pytest.mark.e2e
 
@@ -92,7 +91,7 @@ def play_game(devices, site_url, goto_ready, first_href):
     href = first_href
     opened = set()
     while True:
-        shared = bylink.from_fragment(fragment_of(href))
+        shared = link_form.from_fragment(fragment_of(href))
         to = shared.next_actor()
         if to is None:
             return href
@@ -115,12 +114,12 @@ def totals(page):
 def finish_everywhere(devices, last):
     """The last link to every device that did not make it; then every page shows the end,
     the same totals as the engine's replay of the link, and that every roll was checked."""
-    final = bylink.game_of(bylink.from_fragment(fragment_of(last)))
+    final = bylink.game_of(link_form.from_fragment(fragment_of(last)))
     assert final.is_over
     for page in devices.values():
         if page.evaluate("() => document.getElementById('remote-link').href") != last:
             open_link(page, last, None, None, fresh=False)
-    rolls = bylink.rolls_checked(bylink.from_fragment(fragment_of(last)))
+    rolls = bylink.rolls_checked(link_form.from_fragment(fragment_of(last)))
     for page in set(devices.values()):
         page.wait_for_selector("#end-dialog[open] #remote-checked")
         assert totals(page) == final.totals()
@@ -136,7 +135,7 @@ def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
     first = link_on(ann)
     assert "Ben" in ann.evaluate(READ)["to"]
     last = play_game({"Ann": ann, "Ben": ben}, site_url, goto_ready, first)
-    final = finish_everywhere({"Ann": ann, "Ben": ben}, last)
+    finish_everywhere({"Ann": ann, "Ben": ben}, last)
     # high scores: each device records its own players
     scores = {name: json.loads(page.evaluate("localStorage.getItem('dicepoker.highscores')"))
               for name, page in (("Ann", ann), ("Ben", ben))}

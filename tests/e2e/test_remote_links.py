@@ -6,7 +6,7 @@ undo until the link is sent, a reload mid-turn, the kept games listed."""
 import pytest
 
 import gameui
-from dicepoker import bylink
+from dicepoker import bylink, link_form
 from test_remote import READ, fragment_of, link_on, open_link, play_my_turns, setup
 
 pytestmark = pytest.mark.e2e
@@ -58,7 +58,7 @@ def start_two(new_context, site_url, goto_ready, deliver=True):
 
 
 def forged(href, change):
-    shared = bylink.from_fragment(fragment_of(href))
+    shared = link_form.from_fragment(fragment_of(href))
     change(shared)
     return shared.fragment()
 
@@ -120,7 +120,7 @@ def test_a_swapped_secret_cannot_roll(new_context, site_url, goto_ready):
     ann, ben, links = start_two(new_context, site_url, goto_ready)
     play_my_turns(ann)
     link = link_on(ann, links[3])
-    game_id = bylink.from_fragment(fragment_of(link)).id
+    game_id = link_form.from_fragment(fragment_of(link)).id
     ben.evaluate("""(id) => { const k = 'dicepoker.remote.' + id;
         const r = JSON.parse(localStorage.getItem(k)); r.secret = '00'.repeat(16);
         localStorage.setItem(k, JSON.stringify(r)); }""", game_id)
@@ -178,12 +178,12 @@ def test_the_panel_the_list_and_a_finished_game_have_no_axe_violations(new_conte
         assert axe_violations(ann) == [], scheme           # the kept games' list
     # a finished game opened on a device that never played it: checked from the link alone
     devices, links = sim_game("yahtzee", ["Ann", "Ben"], ["human", "remote"])
-    final = bylink.game_of(bylink.from_fragment(links[-1]))
+    final = bylink.game_of(link_form.from_fragment(links[-1]))
     watcher = new_context().new_page()
     watcher.goto(site_url + "#" + links[-1])
     watcher.wait_for_selector("#end-dialog[open] #remote-checked")
     assert [int(t) for _, t in sorted(gameui.read(watcher)["totals"])] == final.totals()
-    rolls = bylink.rolls_checked(bylink.from_fragment(links[-1]))
+    rolls = bylink.rolls_checked(link_form.from_fragment(links[-1]))
     assert "all %d come from" % rolls in watcher.inner_text("#remote-checked")
     for scheme in ("light", "dark"):
         watcher.emulate_media(color_scheme=scheme)

@@ -8,7 +8,7 @@ browser's MicroPython): printed as one JSON document, compared by test_fair.py.
 import json
 from binascii import hexlify
 
-from dicepoker import bylink, fair
+from dicepoker import bylink, fair, link_form
 from dicepoker.keyed_dice import faces
 from fair_sim import play_game
 
@@ -41,7 +41,7 @@ def vectors():
                                   ("dice-poker-classic", ["Ann", "Ben", "Cy"],
                                    ["remote", "human", "remote"])):
         devices, links = play_game(ruleset, names, seats)
-        game = bylink.game_of(bylink.from_fragment(links[-1]))
+        game = bylink.game_of(link_form.from_fragment(links[-1]))
         games[ruleset] = {"links": len(links), "last": links[-1], "totals": game.totals(),
                           "agree": [bylink.game_of(d.shared).totals() == game.totals()
                                     for d in devices.values()]}

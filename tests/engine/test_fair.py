@@ -8,10 +8,11 @@ import random
 import pytest
 
 from dicepoker import bylink, fair
-from dicepoker.bylink import LinkError, from_fragment
+from dicepoker.fair import LinkError
+from dicepoker.link_form import from_fragment
 from dicepoker.game import Game
 from dicepoker.keyed_dice import KeyedDice, keyed_from_dict
-from fair_sim import SimDevice, play_game, simple_turn
+from fair_sim import SimDevice, play_game
 from fair_vectors import vectors
 from mpyrun import run_micropython
 
