@@ -1,13 +1,12 @@
 """Page start: the start modules into MicroPython's file system (static/js/boot.js
 fetched them, .ci/start_bundle.py follows these imports), then the game, with a
-timer between the steps: no one long task on a phone (README, Performance)."""
+timer before and between the steps: none in the interpreter's long start task,
+no one long task on a phone (README, Performance)."""
 
 import asyncio
 import gc
 import js
 
-# The interpreter's own start is one long task (the bare page's too): ours
-# begin in tasks of their own, not at its end.
 await asyncio.sleep_ms(1)
 await js.dicePokerBoot.install(js.Module.FS)
 

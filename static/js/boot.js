@@ -46,7 +46,7 @@
   var LANGS = ["en", "lt", "be", "sk"];
   var lang = null;
   try {
-    lang = window.localStorage.getItem("dicepoker.lang");
+    lang = localStorage.getItem("dicepoker.lang");
   } catch (e) { /* storage blocked: fall through to the browser's languages */ }
   if (LANGS.indexOf(lang) < 0) {
     lang = "en";
@@ -83,7 +83,7 @@
   // Opened without a query (no challenge link), the page may start on the setup
   // screen, whose form and look are not in the start files: they come along
   // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
-  var setup = !window.location.search && !window.location.hash;
+  var setup = !location.search && !location.hash;
   var extra = setup ? ["ui/setup_form.mpy"] : [];
   var release, afterPaint = new Promise(function (resolve) { release = resolve; });
   var extras = afterPaint.then(function () {
@@ -135,24 +135,25 @@
   // localStorage that never throws (blocked in private mode, quota full):
   // MicroPython cannot catch an exception thrown by a JS call, so py/ui/storage.py
   // goes through these.  get -> string or null; set/remove -> true or false.
-  window.dicePokerStorage = {
+  var store = window.dicePokerStorage = {
     get: function (key) {
-      try { return window.localStorage.getItem(key); } catch (e) { return null; }
+      try { return localStorage.getItem(key); } catch (e) { return null; }
     },
     set: function (key, value) {
-      try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
+      try { localStorage.setItem(key, value); return true; } catch (e) { return false; }
     },
     remove: function (key) {
-      try { window.localStorage.removeItem(key); return true; } catch (e) { return false; }
+      try { localStorage.removeItem(key); return true; } catch (e) { return false; }
     },
     keys: function (prefix) {
       try {
-        return Object.keys(window.localStorage).filter(function (k) { return k.indexOf(prefix) === 0; }).sort();
+        return Object.keys(localStorage).filter(function (k) { return k.indexOf(prefix) === 0; }).sort();
       } catch (e) { return []; }
     }
   };
 
   var root = document.documentElement;
+  function byId(id) { return document.getElementById(id); }
 
   // 5. The look (see the top).  app.css's second rule is its dark one (tests/e2e/test_settings.py
   // test_theme_applies_at_once_and_after_a_reload fails if not).
@@ -167,7 +168,7 @@
       document.styleSheets[0].cssRules[1].media.mediaText = media = wanted;
     } catch (e) { /* app.css missing: no theme to turn */ }
   };
-  boot.look(window.dicePokerStorage.get("dicepoker.look") || "");
+  boot.look(store.get("dicepoker.look") || "");
   function state() { return root.getAttribute("data-state"); }
 
   // The markup in the catalogue's words (Python's ui.language.apply_static_texts
@@ -189,10 +190,10 @@
   }
 
   // 4. The first screen, before Python (see the top).
-  var first = setup && !window.dicePokerStorage.get("dicepoker.game") ? "setup" : "game";
+  var first = setup && !store.get("dicepoker.game") ? "setup" : "game";
   if (setup && first === "game") {
     try {
-      var resume = /^([a-z-]+) ([a-z]+)$/.exec(JSON.parse(window.dicePokerStorage.get("dicepoker.game-meta")).first);
+      var resume = /^([a-z-]+) ([a-z]+)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
       root.setAttribute("data-resume", resume[1]);
       root.setAttribute("data-turn-phase", resume[2]);
     } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
@@ -201,8 +202,8 @@
     if (messages && state() === "loading") {
       translate(messages, document);
       root.lang = lang;
-      document.getElementById("lang").value = lang;
-      document.getElementById("lang-code").textContent = lang.toUpperCase();
+      byId("lang").value = lang;
+      byId("lang-code").textContent = lang.toUpperCase();
     }
     root.setAttribute("data-first", first);
   }
@@ -220,18 +221,18 @@
   function fail() {
     if (boot.failed || state() !== "loading") { return; }
     boot.failed = true;
-    var panel = document.getElementById("boot");
+    var panel = byId("boot");
     if (!panel) { return; }
     panel.hidden = false;
-    document.getElementById("app").hidden = true;
-    if (window.location.protocol === "file:") {
+    byId("app").hidden = true;
+    if (location.protocol === "file:") {
       // Opened as a file (index.html double-clicked): no connection can fix that.
-      document.getElementById("boot-body").hidden = true;
-      document.getElementById("boot-file").hidden = false;
-      document.getElementById("boot-reload").hidden = true;
+      byId("boot-body").hidden = true;
+      byId("boot-file").hidden = false;
+      byId("boot-reload").hidden = true;
     }
-    document.getElementById("boot-reload").addEventListener("click", function () {
-      window.location.reload();
+    byId("boot-reload").addEventListener("click", function () {
+      location.reload();
     });
     boot.catalogue.then(function (text) {
       translate(JSON.parse(text), panel);
@@ -286,11 +287,10 @@
     // one task were a long task of 70-80 ms after the first paint (total blocking
     // time), and five in one still 36-72 ms in Lighthouse's count; so two at a time,
     // a task each.  The start bundle, the setup form and the catalogue (start():
-    // afterPaint) have a task of their own before PyScript's script.
-    var steps = [[0, 1], [2, 3], [4], [5, 6], start, [7, 8]];
+    // afterPaint) have a task of their own (step 4) before PyScript's script.
     (function step(k) {
-      if (typeof steps[k] === "function") { steps[k](); } else { steps[k].forEach(add); }
-      if (k + 1 < steps.length) { setTimeout(function () { step(k + 1); }, 0); }
+      if (k === 4) { start(); } else { [[0, 1], [2, 3], [4], [5, 6], 0, [7, 8]][k].forEach(add); }
+      if (k < 5) { setTimeout(function () { step(k + 1); }, 0); }
     })(0);
   }
 
@@ -313,11 +313,10 @@
   }
   document.addEventListener("DOMContentLoaded", copyDice);
 
-  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  var onPaint = lang === "en" && !!types && types.indexOf("paint") >= 0;
-  if (onPaint) {
-    new PerformanceObserver(function (list, observer) {
-      if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); startRuntime(); }
+  var onPaint = lang === "en" && ((window.PerformanceObserver || {}).supportedEntryTypes || []).indexOf("paint") >= 0;
+  if (onPaint) {   // (a later entry finds the runtime started: startRuntime runs once)
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName("first-contentful-paint").length) { startRuntime(); }
     }).observe({ type: "paint", buffered: true });
   }
   if (document.visibilityState === "hidden") { startRuntime(); }
