@@ -99,7 +99,7 @@ async def start():
     if notice is not None and texts.cat.say(notice["text"]) is None:
         await texts.complete()      # a damaged save is explained before the page is ready
     if _on_setup(shell.state):
-        await asyncio.sleep_ms(1)   # the setup form made in a task of its own
+        await asyncio.sleep_ms(1)   # the form made and drawn in a task after the start's
         await setup.prepare(texts)  # cannot be fetched: the page does not start (boot.js says so)
     screens.starting = False
     shell.draw()
