@@ -64,7 +64,13 @@ class HeldRuntime:
     def _hold(self, route):
         self.routes.append(route)
 
-    def release(self):
+    def release(self, timeout_ms=30_000):
+        """Lets core.js through once it is asked for (boot.js asks after the first screen
+        is shown, a few tasks later: on a busy machine after the test has looked)."""
+        waited = 0
+        while not self.routes and waited < timeout_ms:
+            self.page.wait_for_timeout(50)
+            waited += 50
         assert self.routes, "core.js was never requested"
         for route in self.routes:
             route.continue_()
