@@ -17,20 +17,19 @@ from dicepoker.rules import DICE_COUNT
 
 from .dialogs import ask
 from .messages import box_name, error_message, message
-from .state import person_turn, turn_phase, undo_allowed
+from .state import first_screen, person_turn, undo_allowed
 
 
 def save_game(state, fx):
     """Save the game as it is now: one ``save`` effect, with the revision it builds on.
 
     The saved meta also says what the game's first screen looks like before
-    Python runs (static/js/boot.js: ``data-resume`` and ``data-turn-phase`` on
-    ``<html>``): its rules and where the turn stands, so the card's rows and the
-    tray are in place."""
+    Python runs (:func:`first_screen`; static/js/boot.js: ``data-resume`` and
+    ``data-turn-phase`` on ``<html>``), so the card's rows and the tray are in place."""
     game, meta = state.game, state.meta
     base = meta["rev"]
     meta["rev"] = base + 1
-    meta["first"] = game.ruleset.id + " " + turn_phase(game)
+    meta["first"] = first_screen(state)
     fx.add("save", {"game": game.to_json(held=state.held), "meta": dict(meta), "base": base})
 
 

@@ -27,9 +27,11 @@
       taken for another) until py/ui/screens.py takes over in the task that
       draws the same screen.  In English at once; in another language once
       the catalogue has worded the markup (#app is not shown before).  A saved
-      game's meta says its rules and where its turn stands (py/control/play.py
-      save_game: "yahtzee rolled"): <html data-resume> and data-turn-phase,
-      so app.css shows its rows and its tray's lines, as Python will draw them.
+      game's meta says its rules and where its turn stands (py/control/state.py
+      first_screen: "yahtzee rolled2"): <html data-resume> and data-turn-phase,
+      so app.css shows its rows and its tray's lines, as Python will draw them;
+      after a person's roll, with the rolls left, from which the tray's message
+      and Roll are worded from the catalogue (English too waits for it then).
    5. Puts the player's look on <html> before the first paint: data-look, the
       words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
       "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
@@ -85,6 +87,45 @@
   // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
   var setup = !location.search && !location.hash;
   var extra = setup ? ["ui/setup_form.mpy"] : [];
+  // localStorage that never throws (blocked in private mode, quota full):
+  // MicroPython cannot catch an exception thrown by a JS call, so py/ui/storage.py
+  // goes through these.  get -> string or null; set/remove -> true or false.
+  var store = window.dicePokerStorage = {
+    get: function (key) {
+      try { return localStorage.getItem(key); } catch (e) { return null; }
+    },
+    set: function (key, value) {
+      try { localStorage.setItem(key, value); return true; } catch (e) { return false; }
+    },
+    remove: function (key) {
+      try { localStorage.removeItem(key); return true; } catch (e) { return false; }
+    },
+    keys: function (prefix) {
+      try {
+        return Object.keys(localStorage).filter(function (k) { return k.indexOf(prefix) === 0; }).sort();
+      } catch (e) { return []; }
+    }
+  };
+
+  var root = document.documentElement;
+  function byId(id) { return document.getElementById(id); }
+
+  // 4. The first screen, before Python (see the top).  Left after a person's roll, a
+  // game's meta also says the rolls left (py/control/state.py first_screen: yahtzee
+  // rolled2): the tray's message and Roll get the catalogue's words, as Python will
+  // word them (their lines are the tray's height), so that screen waits for the
+  // catalogue in English too.  Else English, the markup's words, is shown at once.
+  var first = setup && !store.get("dicepoker.game") ? "setup" : "game", left = "";
+  if (setup && first === "game") {
+    try {
+      var resume = /^([a-z-]+) ([a-z]+)(\d?)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
+      root.setAttribute("data-resume", resume[1]);
+      root.setAttribute("data-turn-phase", resume[2]);
+      left = resume[3];
+    } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
+  }
+  var words = lang !== "en" || left !== "";
+
   var release, afterPaint = new Promise(function (resolve) { release = resolve; });
   var extras = afterPaint.then(function () {
     return Promise.all(extra.map(function (path) {
@@ -120,7 +161,7 @@
     // with the setup form's words when the page may start on it (.ci/start_catalogues.py);
     // English words the markup has already: asked for after the first paint, not before
     // it (a request costs the parser ~20 ms on a slow phone)
-    catalogue: (lang === "en" ? afterPaint : Promise.resolve()).then(function () {
+    catalogue: (words ? Promise.resolve() : afterPaint).then(function () {
       return fetchText("./static/i18n/start/" + lang + (setup ? ".setup" : "") + ".json");
     }),
     failed: false
@@ -131,29 +172,6 @@
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
   boot.catalogue.catch(function () {});
   boot.modules.catch(function () {});
-
-  // localStorage that never throws (blocked in private mode, quota full):
-  // MicroPython cannot catch an exception thrown by a JS call, so py/ui/storage.py
-  // goes through these.  get -> string or null; set/remove -> true or false.
-  var store = window.dicePokerStorage = {
-    get: function (key) {
-      try { return localStorage.getItem(key); } catch (e) { return null; }
-    },
-    set: function (key, value) {
-      try { localStorage.setItem(key, value); return true; } catch (e) { return false; }
-    },
-    remove: function (key) {
-      try { localStorage.removeItem(key); return true; } catch (e) { return false; }
-    },
-    keys: function (prefix) {
-      try {
-        return Object.keys(localStorage).filter(function (k) { return k.indexOf(prefix) === 0; }).sort();
-      } catch (e) { return []; }
-    }
-  };
-
-  var root = document.documentElement;
-  function byId(id) { return document.getElementById(id); }
 
   // 5. The look (see the top).  app.css's second rule is its dark one (tests/e2e/test_settings.py
   // test_theme_applies_at_once_and_after_a_reload fails if not).
@@ -189,25 +207,26 @@
     }
   }
 
-  // 4. The first screen, before Python (see the top).
-  var first = setup && !store.get("dicepoker.game") ? "setup" : "game";
-  if (setup && first === "game") {
-    try {
-      var resume = /^([a-z-]+) ([a-z]+)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
-      root.setAttribute("data-resume", resume[1]);
-      root.setAttribute("data-turn-phase", resume[2]);
-    } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
-  }
   function showFirst(messages) {
     if (messages && state() === "loading") {
       translate(messages, document);
       root.lang = lang;
       byId("lang").value = lang;
       byId("lang-code").textContent = lang.toUpperCase();
+      if (left) { wordTray(messages, +left); }
     }
     root.setAttribute("data-first", first);
   }
-  if (lang === "en") {
+  // A rolled turn's tray as py/ui/tray.py words it for a person: the message, and Roll's
+  // two lines (roll.left's plural form for 1 or 2 rolls: one, else few where the
+  // language has that form, else other).
+  function wordTray(messages, n) {
+    var forms = messages["roll.left"] || {};
+    byId("handover-main").textContent = messages[n ? "handover.pick" : "handover.last"] || "";
+    byId("roll-text").textContent = messages[n ? "roll.again" : "roll.none_left"] || "";
+    byId("roll-left").textContent = n ? String(forms[n > 1 ? (forms.few ? "few" : "other") : "one"]).replace("{count}", n) : "";
+  }
+  if (!words) {
     showFirst();
   } else {
     boot.catalogue.then(function (text) {
@@ -314,7 +333,7 @@
   }
   document.addEventListener("DOMContentLoaded", copyDice);
 
-  var onPaint = lang === "en" && ((window.PerformanceObserver || {}).supportedEntryTypes || []).indexOf("paint") >= 0;
+  var onPaint = !words && ((window.PerformanceObserver || {}).supportedEntryTypes || []).indexOf("paint") >= 0;
   if (onPaint) {   // (a later entry finds the runtime started: startRuntime runs once)
     new PerformanceObserver(function (list) {
       if (list.getEntriesByName("first-contentful-paint").length) { startRuntime(); }

@@ -197,7 +197,11 @@ class Invariants:
                 if save["meta"] != state.meta:
                     self.fail(tab, action, "saved meta %r, state %r" % (save["meta"], state.meta))
                 first = save["meta"].get("first")   # the first screen's words (boot.js)
-                if game is not None and first != "%s %s" % (game.ruleset.id, turn_phase(game)):
+                phase = turn_phase(game) if game is not None else None
+                if phase == "rolled" and state.screen == "game" \
+                        and game.seats[game.current_player] == "human":
+                    phase += str(game.rolls_left)   # a person's rolled tray, worded by boot.js
+                if game is not None and first != "%s %s" % (game.ruleset.id, phase):
                     self.fail(tab, action, "saved first screen %r for %r" % (first, game.ruleset.id))
             if save["base"] != save["meta"]["rev"] - 1:
                 self.fail(tab, action, "base %r for rev %r" % (save["base"], save["meta"]["rev"]))

@@ -75,7 +75,7 @@ def test_a_reload_keeps_the_dice_kept(played):
     stored = note(world, "storage")
     assert stored["game"]["state"]["held"] == [0, 1, 4]
     assert stored["meta"] == {"link": None, "recorded": False, "rev": 1,   # a bad meta: rev 0
-                              "first": "dice-poker rolled"}
+                              "first": "dice-poker rolled1"}
 
 
 # ------------------------------------------------------------------ links
@@ -297,15 +297,32 @@ def test_a_game_file_is_loaded_asking_first_over_a_game_in_progress(played):
 @pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee"])
 def test_a_save_says_its_rules_and_where_its_turn_stands(ruleset):
     """boot.js paints a saved game's first screen from these words (data-resume and
-    data-turn-phase): the rows of its rules, and a rolled turn's tray."""
+    data-turn-phase): the rows of its rules, and a rolled turn's tray, with the rolls
+    left, from which it words the tray's message and Roll."""
     world = World()
     tab = world.tab("A")
     tab.act(setup(["Ann", "Ben"], ruleset))
     assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " start"
     [save] = effects({"effects": tab.act({"roll": True})}, "save")
-    assert save["meta"]["first"] == ruleset + " rolled"
-    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " rolled"
+    assert save["meta"]["first"] == ruleset + " rolled2"
+    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " rolled2"
+    tab.act({"roll": True})
+    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " rolled1"
+    tab.act({"roll": True})
+    assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " rolled0"
     tab.act({"fill": "chance"})
     assert world.storage.get_json(GAME_META, None)["first"] == ruleset + " start"
     reloaded = world.tab("B")
     assert reloaded.state.game.ruleset.id == ruleset
+
+
+def test_a_computers_rolled_turn_is_saved_without_its_rolls_left():
+    """The tray words a computer's turn otherwise ("Cpu is playing"): boot.js is given no
+    rolls left to word it as a person's."""
+    world = World()
+    tab = world.tab("A")
+    tab.act(setup(["Cpu", "Ann"], seats=["beginner", "human"]))
+    while not tab.state.game.rolls_used:
+        assert world.fire_next(), "the computer never rolled"
+    assert tab.state.game.current_player == 0
+    assert world.storage.get_json(GAME_META, None)["first"] == "dice-poker rolled"

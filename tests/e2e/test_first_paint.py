@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from gameui import settle
+from gameui import settle, tap
 
 CORE = "**/static/vendor/pyscript/core.js"
 
@@ -195,14 +195,18 @@ def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto
     assert page.evaluate("window.__shifts") == []
 
 
-def saved_game(new_context, site_url, goto_ready, query, mid_turn, lang="en"):
-    """localStorage of a game played from ``query`` to its first roll, then (unless
-    ``mid_turn``) to Chance: a box written, the next turn's start."""
+def saved_game(new_context, site_url, goto_ready, query, mid_turn, lang="en", rolls=1):
+    """localStorage of a game played from ``query`` to its first roll (``rolls`` rolls),
+    then (unless ``mid_turn``) to Chance: a box written, the next turn's start."""
     ctx = new_context()
     page = ctx.new_page()
     goto_ready(page, site_url + query)
-    page.click("#roll")
-    page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
+    for left in range(2, 2 - rolls, -1):
+        tap(page, "#roll", "roll")
+        page.wait_for_function("document.querySelector('html').dataset.turnPhase === 'rolled'"
+                               " && document.getElementById('roll-left').textContent"
+                               " === %s" % json.dumps("%d roll%s left" % (left, "" if left == 1 else "s")
+                                                      if left else ""))
     if not mid_turn:
         page.click('button[data-player="0"][data-box="chance"]')
         page.wait_for_selector("html[data-turn-phase=start]", state="attached")
@@ -234,21 +238,31 @@ def test_saved_game_of_other_rules_comes_back_without_a_shift(new_context, site_
     assert page.evaluate("document.documentElement.dataset.resume") is None   # the board's rows now
 
 
-@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)])
-def test_saved_game_left_mid_turn_comes_back_without_a_shift_on_a_phone(new_context, site_url,
-                                                                       goto_ready, viewport):
-    """Left after a roll, a game's first screen has a rolled turn's tray: the legend line
-    and the message's one line (none on a short phone).  (A message of two lines, in
-    some languages or on a desktop's tray, and a wider Roll label in landscape still
-    move the tray's lower part once: the first screen cannot know their words.)"""
-    saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5", True)
+TRAY_WORDS = "['handover-main', 'roll-text', 'roll-left'].map((id) => document.getElementById(id).textContent)"
+
+
+@pytest.mark.parametrize("viewport, lang, rolls", [
+    ((390, 844), "en", 1), ((360, 640), "en", 1), ((390, 844), "be", 1), ((1280, 800), "en", 2),
+    ((844, 390), "lt", 1), ((1280, 800), "sk", 3), ((390, 844), "lt", 3)])
+def test_saved_game_left_mid_turn_comes_back_without_a_shift(new_context, site_url, goto_ready,
+                                                             viewport, lang, rolls):
+    """Left after a roll, a game's first screen has a rolled turn's tray: the legend line,
+    the message (none on a short phone) and Roll's two lines, worded as the tray will
+    word them (the save's meta says the rolls left: boot.js words them from the
+    catalogue, English too), so their lines are as many: a message of two lines in some
+    languages and on a desktop's tray, Roll of three in landscape."""
+    saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5", True, lang, rolls)
     page, held = open_held(new_context, site_url, viewport=viewport, storage=saved)
     assert page.evaluate("[document.documentElement.dataset.resume, document.documentElement.dataset.turnPhase]") \
         == ["dice-poker", "rolled"]
     assert page.is_visible(".card-legend")
-    before = page.evaluate(BOXES, GAME_PARTS + ["#card"])
+    # (the card as a whole on a phone held upright: elsewhere its sums come with Python,
+    # below the rows, where they move nothing)
+    parts = GAME_PARTS + ["#handover"] + (["#card"] if viewport[0] < viewport[1] else [])
+    before, words = page.evaluate(BOXES, parts), page.evaluate(TRAY_WORDS)
     take_over(page, held, "ready")
-    assert page.evaluate(BOXES, GAME_PARTS + ["#card"]) == before
+    assert page.evaluate(TRAY_WORDS) == words and words[0]
+    assert page.evaluate(BOXES, parts) == before
     assert page.evaluate("window.__shifts") == []
 
 
