@@ -72,8 +72,9 @@ def test_the_start_bundle_holds_the_compiled_start_modules_and_nothing_else():
             "ui/shell.mpy", "ui/board.mpy"} <= set(paths)
     assert not any(p.startswith("dicepoker/strategy/") for p in paths), "strategy is lazy"
     # the table builder runs only on CPython (numpy): neither bundled nor served
-    assert "dicepoker/strategy/build.mpy" not in paths
-    assert not (REPO / "static" / "mpy" / "dicepoker" / "strategy" / "build.mpy").exists()
+    for module in ("build", "dice_arrays"):
+        assert "dicepoker/strategy/%s.mpy" % module not in paths
+        assert not (REPO / "static" / "mpy" / "dicepoker" / "strategy" / (module + ".mpy")).exists()
     lazy = {"ui/coach.mpy", "ui/computer.mpy", "ui/review.mpy", "ui/transfer_dialog.mpy",
             "ui/hint.mpy", "ui/end.mpy", "control/assist.mpy", "control/ending.mpy"}
     assert not lazy & set(paths), "hints, computer seats, review, save and load are lazy"

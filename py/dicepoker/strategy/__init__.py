@@ -1,13 +1,14 @@
 """Optimal play: strategy tables, the advisor (hints), computer players and the review.
 
-Everything here except :mod:`.build` is pure Python and runs unchanged on
+Everything here except :mod:`.build` and its :mod:`.dice_arrays` is pure Python and runs unchanged on
 CPython and on the browser's MicroPython.  The one heavy computation, the
 expected final score of every between-turns state, is done offline by the
 builder and shipped as a table (``static/strategy/<rules>.dpst.gz``, 0.4-1.6 MB)::
 
     PYTHONPATH=py python -m dicepoker.strategy.build --rules dice-poker
 
-Modules: ``build`` (numpy solver, CPython only), ``table`` (file format and
+Modules: ``build`` (numpy solver, CPython only; its keep arithmetic in
+``dice_arrays``), ``table`` (file format and
 reader), ``states`` (which states exist and where they sit in a table),
 ``dicesets`` (throws, keeps and their odds), ``advisor`` (values of every
 option), ``players`` (computer moves), ``review`` (post-game review).

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..rules import BOXES, POKER, POKER_POINTS, RULESETS, get_ruleset
 from . import dicesets
+from .dice_arrays import DiceArrays
 from .states import UPPER_COUNT, Layout
 from .spread import encode_spread
 from .table import encode_table
@@ -50,87 +51,13 @@ def spread_out(table_out):
     return table_out + ".spread.gz"
 
 
-class _Dice:
-    """The dice-multiset machinery as numpy arrays (throws on the first axis).
-
-    Keep values are computed one die at a time: a keep of m dice is worth the
-    average, over the six faces, of the keep with one more die showing that
-    face.  That is 6 look-ups per keep instead of a 462 x 252 product.
-    """
-
-    def __init__(self):
-        throws, keeps = dicesets.THROWS, dicesets.KEEPS
-        self.counts = np.array([[t.count(face) for face in range(7)] for t in throws])
-        self.first_roll = np.zeros(len(throws))
-        outs, probs = dicesets.FIRST_ROLL
-        self.first_roll[outs] = probs
-        index = dicesets.KEEP_INDEX
-        self.grow = []       # by size 4..0: (keeps, the six keeps one die larger)
-        for size in range(4, -1, -1):
-            members = [k for k, keep in enumerate(keeps) if len(keep) == size]
-            larger = [[index[tuple(sorted(keeps[k] + (face,)))] for face in range(1, 7)]
-                      for k in members]
-            self.grow.append((np.array(members), np.array(larger)))
-        self.shrink = []     # by size 1..5: (keeps, the keeps one die smaller, padded)
-        for size in range(1, 6):
-            members = [k for k, keep in enumerate(keeps) if len(keep) == size]
-            smaller = []
-            for k in members:
-                keep = keeps[k]
-                kids = sorted(set(index[keep[:i] + keep[i + 1:]] for i in range(size)))
-                smaller.append(kids + [kids[0]] * (size - len(kids)))
-            self.shrink.append((np.array(members), np.array(smaller)))
-        self.throw_keeps = np.array([index[t] for t in throws])
-
-    def best_keep(self, after_keep):
-        """(252, S) values once a keep is chosen -> (252, S) values of a throw one roll earlier.
-
-        First the value of every keep (expected value of re-rolling the rest),
-        then for each throw the best keep it allows, as the best of a keep's
-        own value and the best of its one-die-smaller keeps, size by size.
-        """
-        value = np.empty((len(dicesets.KEEPS), after_keep.shape[1]))
-        value[self.throw_keeps] = after_keep
-        for members, larger in self.grow:
-            value[members] = value[larger].sum(axis=1) * (1.0 / 6.0)
-        for members, smaller in self.shrink:
-            value[members] = np.maximum(value[members], value[smaller].max(axis=1))
-        return value[self.throw_keeps]
-
-    def best_keep_moments(self, after_keep, after_square):
-        """``best_keep`` carrying the second moment of the keep the mean picks.
-
-        The policy is the mean-maximiser's (ties go to the throw's own keep,
-        then to the first smaller keep, as in :func:`.dicesets.best_keep_per_throw`);
-        second moments are averaged over the rolls exactly like the means.
-        """
-        shape = (len(dicesets.KEEPS), after_keep.shape[1])
-        value, square = np.empty(shape), np.empty(shape)
-        value[self.throw_keeps] = after_keep
-        square[self.throw_keeps] = after_square
-        for members, larger in self.grow:
-            value[members] = value[larger].sum(axis=1) * (1.0 / 6.0)
-            square[members] = square[larger].sum(axis=1) * (1.0 / 6.0)
-        for members, smaller in self.shrink:
-            top, top_square = value[smaller[:, 0]], square[smaller[:, 0]]
-            for j in range(1, smaller.shape[1]):
-                candidate = value[smaller[:, j]]
-                better = candidate > top
-                top = np.where(better, candidate, top)
-                top_square = np.where(better, square[smaller[:, j]], top_square)
-            better = top > value[members]
-            value[members] = np.where(better, top, value[members])
-            square[members] = np.where(better, top_square, square[members])
-        return value[self.throw_keeps], square[self.throw_keeps]
-
-
 class Solver:
     """Backward induction for one rule set; ``values`` is the table in layout order."""
 
     def __init__(self, ruleset):
         self.rules = ruleset
         self.layout = Layout(ruleset)
-        self.dice = _Dice()
+        self.dice = DiceArrays()
         self.cap = ruleset.upper_bonus_at
         throws = dicesets.THROWS
         self.points = {b: np.array([BOXES[b].score(t) for t in throws], dtype=float)
