@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "7e8ca3414d69c6cb";
+const VERSION = "b0acde88ebb8829d";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

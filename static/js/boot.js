@@ -213,17 +213,19 @@
       root.lang = lang;
       byId("lang").value = lang;
       byId("lang-code").textContent = lang.toUpperCase();
-      if (left) { wordTray(messages, +left); }
+      var phase = root.getAttribute("data-turn-phase");
+      if (left) { wordTray(messages, +left, true); }
+      else if (first === "game" && !/rolled|over/.test(phase)) { wordTray(messages, 3); }
     }
     root.setAttribute("data-first", first);
   }
-  // A rolled turn's tray as py/ui/tray.py words it for a person: the message, and Roll's
-  // two lines (roll.left's plural form for 1 or 2 rolls: one, else few where the
-  // language has that form, else other).
-  function wordTray(messages, n) {
+  // The tray as py/ui/tray.py words it for a person: Roll's two lines (roll.left's
+  // plural form for 1 to 3 rolls: one, else few where the language has that form, else
+  // other; at a turn's start Roll, 3 rolls left), and after a roll the turn's message.
+  function wordTray(messages, n, rolled) {
     var forms = messages["roll.left"] || {};
-    byId("handover-main").textContent = messages[n ? "handover.pick" : "handover.last"] || "";
-    byId("roll-text").textContent = messages[n ? "roll.again" : "roll.none_left"] || "";
+    if (rolled) { byId("handover-main").textContent = messages[n ? "handover.pick" : "handover.last"] || ""; }
+    byId("roll-text").textContent = messages[rolled ? (n ? "roll.again" : "roll.none_left") : "roll.button"] || "";
     byId("roll-left").textContent = n ? String(forms[n > 1 ? (forms.few ? "few" : "other") : "one"]).replace("{count}", n) : "";
   }
   if (!words) {

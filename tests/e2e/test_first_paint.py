@@ -172,6 +172,24 @@ def test_link_shows_the_game_bar_before_python(new_context, site_url):
     assert page.evaluate("window.__shifts") == []
 
 
+@pytest.mark.parametrize("viewport, locale", [((844, 390), "sk-SK"), ((390, 844), "lt-LT")])
+def test_link_in_another_language_has_rolls_words_before_python(new_context, site_url, viewport,
+                                                               locale):
+    """In another language the first screen waits for the catalogue, which also words
+    Roll's two lines (hidden until Python: Roll, 3 rolls left) as the tray will: in
+    Slovak in landscape "Zostávajú 3 hody" takes two lines, and the tray's buttons
+    are as tall before Python as after."""
+    page, held = open_held(new_context, site_url + "?players=Ann,Ben&seed=3", viewport=viewport,
+                           locale=locale)
+    words = page.evaluate(TRAY_WORDS)
+    assert words[2].count("3") == 1
+    before = page.evaluate(BOXES, GAME_PARTS)
+    take_over(page, held, "ready")
+    assert page.evaluate(TRAY_WORDS)[1:] == words[1:]
+    assert page.evaluate(BOXES, GAME_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
+
+
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)])
 def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto_ready, viewport):
     """A saved game (no query) comes back on the game screen, never the setup form first;
