@@ -167,6 +167,11 @@ def test_reload_mid_turn_restores_dice_holds_and_scores(epage, engine_site):
     after = assert_matches(epage, game)              # dice, holds, scores, rolls left, whose turn
     assert after == before
     assert saved_game(epage).to_dict() == game.to_dict()
+    # opened again without the link: the saved game, whose first screen boot.js words
+    # from the save's meta (a person's roll, 1 roll left: the catalogue's message and Roll)
+    epage.goto(engine_site.link(""))
+    epage.wait_ready()
+    assert assert_matches(epage, game) == before
     gameui.tap(epage, "#roll", "roll")               # the last roll of the turn, after the reload
     gameui.roll(game)
     assert_matches(epage, game)
