@@ -24,7 +24,7 @@ def save_game(state, fx):
     """Save the game as it is now: one ``save`` effect, with the revision it builds on.
 
     The saved meta also says what the game's first screen looks like before
-    Python runs (:func:`first_screen`; static/js/boot.js: ``data-resume`` and
+    Python runs (:func:`first_screen`; static/js/boot.js: ``data-rules`` and
     ``data-turn-phase`` on ``<html>``), so the card's rows and the tray are in place."""
     game, meta = state.game, state.meta
     base = meta["rev"]

@@ -4,7 +4,7 @@ Owns ``#app``, ``#setup``/``#game``, ``#new-game``, ``#back-to-game`` and,
 on ``<html>``, ``data-state`` (setup, ready, over), ``data-current-player``,
 ``data-turn-phase`` (start, rolled, over) and ``data-computer-turn`` (the level
 of the computer playing).  Until :meth:`Screens.take_over`, the first screen is
-static/js/boot.js's (``data-first``, a saved game's ``data-resume``, ``#app`` inert).
+static/js/boot.js's (``data-first``, the rules of a saved game or a link, ``data-rules``, ``#app`` inert).
 """
 
 from control.state import computer_turn, current_seat, turn_phase
@@ -31,7 +31,7 @@ class Screens:
         it, so no frame shows the two): taps are the page's from now on."""
         self.app.removeAttribute("inert")
         self.root.attr("data-first", None)
-        self.root.attr("data-resume", None)     # its rules' rows are the board's now
+        self.root.attr("data-rules", None)     # its rules' rows are the board's now
 
     def draw(self, state, texts):
         game = state.game

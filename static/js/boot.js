@@ -28,10 +28,11 @@
       draws the same screen.  In English at once; in another language once
       the catalogue has worded the markup (#app is not shown before).  A saved
       game's meta says its rules and where its turn stands (py/control/state.py
-      first_screen: "yahtzee rolled2"): <html data-resume> and data-turn-phase,
+      first_screen: "yahtzee rolled2"): <html data-rules> and data-turn-phase,
       so app.css shows its rows and its tray's lines, as Python will draw them;
       after a person's roll, with the rolls left, from which the tray's message
       and Roll are worded from the catalogue (English too waits for it then).
+      A link's rules are in its query (?rules=yahtzee): data-rules too.
    5. Puts the player's look on <html> before the first paint: data-look, the
       words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
       "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
@@ -119,10 +120,13 @@
   if (setup && first === "game") {
     try {
       var resume = /^([a-z-]+) ([a-z]+)(\d?)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
-      root.setAttribute("data-resume", resume[1]);
+      root.setAttribute("data-rules", resume[1]);
       root.setAttribute("data-turn-phase", resume[2]);
       left = resume[3];
     } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
+  } else if (!setup) {   // a link: the rules it names (?rules=yahtzee), else the default
+    var rules = /[?&]rules=([a-z-]+)(&|$)/.exec(location.search);
+    if (rules) { root.setAttribute("data-rules", rules[1]); }
   }
   var words = lang !== "en" || left !== "";
 

@@ -296,7 +296,7 @@ def test_a_game_file_is_loaded_asking_first_over_a_game_in_progress(played):
 # ------------------------------------------------------------ the first screen of a save
 @pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee"])
 def test_a_save_says_its_rules_and_where_its_turn_stands(ruleset):
-    """boot.js paints a saved game's first screen from these words (data-resume and
+    """boot.js paints a saved game's first screen from these words (data-rules and
     data-turn-phase): the rows of its rules, and a rolled turn's tray, with the rolls
     left, from which it words the tray's message and Roll."""
     world = World()

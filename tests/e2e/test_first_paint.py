@@ -242,18 +242,38 @@ CARD_PARTS = GAME_PARTS + ["#card", "#card-upper-sums", "#card-totals"]
 def test_saved_game_of_other_rules_comes_back_without_a_shift(new_context, site_url, goto_ready,
                                                               viewport, lang):
     """The first screen shows the saved game's rules (boot.js reads them from the save's
-    meta: ``data-resume``): a Yahtzee card has two rows fewer than the default one, and
+    meta: ``data-rules``): a Yahtzee card has two rows fewer than the default one, and
     its sums are its taller column.  Python's card has the same size and rows, and
-    ``data-resume`` goes when it takes over (a new game of other rules has all its rows)."""
+    ``data-rules`` goes when it takes over (a new game of other rules has all its rows)."""
     saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5&rules=yahtzee", False, lang)
     page, held = open_held(new_context, site_url, viewport=viewport, storage=saved)
-    assert page.evaluate("[document.documentElement.dataset.resume, document.documentElement.dataset.turnPhase]") \
+    assert page.evaluate("[document.documentElement.dataset.rules, document.documentElement.dataset.turnPhase]") \
         == ["yahtzee", "start"]
     before = page.evaluate(BOXES, CARD_PARTS)
     take_over(page, held, "ready")
     assert page.evaluate(BOXES, CARD_PARTS) == before
     assert page.evaluate("window.__shifts") == []
-    assert page.evaluate("document.documentElement.dataset.resume") is None   # the board's rows now
+    assert page.evaluate("document.documentElement.dataset.rules") is None   # the board's rows now
+
+
+@pytest.mark.parametrize("viewport, locale", [((390, 844), "en-US"), ((360, 640), "be-BY"),
+                                              ((844, 390), "en-US"), ((1280, 800), "lt-LT")])
+def test_link_of_other_rules_has_its_rows_before_python(new_context, site_url, viewport, locale):
+    """A link names its rules (``?rules=yahtzee``): boot.js puts them on ``data-rules``,
+    so the first screen has a Yahtzee card's rows and room, and Python's card moves nothing
+    (the default card's two more rows used to go when Python drew: the rows below them,
+    and on a phone the tray, moved up)."""
+    page, held = open_held(new_context, site_url + "?players=Ann,Ben&seed=3&rules=yahtzee",
+                           viewport=viewport, locale=locale)
+    assert page.evaluate("document.documentElement.dataset.rules") == "yahtzee"
+    shown = page.evaluate("""[...document.querySelectorAll('#card-lower > tr')]
+        .filter((tr) => tr.getClientRects().length).map((tr) => tr.firstElementChild.dataset.i18n)""")
+    assert shown[:2] == ["box.three_kind", "box.four_kind"]
+    before = page.evaluate(BOXES, CARD_PARTS)
+    take_over(page, held, "ready")
+    assert page.evaluate(BOXES, CARD_PARTS) == before
+    assert page.evaluate("window.__shifts") == []
+    assert page.evaluate("document.documentElement.dataset.rules") is None
 
 
 TRAY_WORDS = "['handover-main', 'roll-text', 'roll-left'].map((id) => document.getElementById(id).textContent)"
@@ -271,7 +291,7 @@ def test_saved_game_left_mid_turn_comes_back_without_a_shift(new_context, site_u
     languages and on a desktop's tray, Roll of three in landscape."""
     saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5", True, lang, rolls)
     page, held = open_held(new_context, site_url, viewport=viewport, storage=saved)
-    assert page.evaluate("[document.documentElement.dataset.resume, document.documentElement.dataset.turnPhase]") \
+    assert page.evaluate("[document.documentElement.dataset.rules, document.documentElement.dataset.turnPhase]") \
         == ["dice-poker", "rolled"]
     assert page.is_visible(".card-legend")
     # (the card as a whole on a phone held upright: elsewhere its sums come with Python,
