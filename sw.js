@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "ac7e7aadb824cbe6";
+const VERSION = "5fb1f19f5225acf2";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -116,17 +116,21 @@
   // rolled2): the tray's message and Roll get the catalogue's words, as Python will
   // word them (their lines are the tray's height), so that screen waits for the
   // catalogue in English too.  Else English, the markup's words, is shown at once.
-  var first = setup && !store.get("dicepoker.game") ? "setup" : "game", left = "";
-  if (setup && first === "game") {
-    try {
-      var resume = /^([a-z-]+) ([a-z]+)(\d?)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
-      root.setAttribute("data-rules", resume[1]);
-      root.setAttribute("data-turn-phase", resume[2]);
-      left = resume[3];
-    } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
-  } else if (!setup) {   // a link: the rules it names (?rules=yahtzee), else the default
-    var rules = /[?&]rules=([a-z-]+)(&|$)/.exec(location.search);
-    if (rules) { root.setAttribute("data-rules", rules[1]); }
+  // Python shows the saved game first when the page is opened without a query, and
+  // when a link is (py/control/games.py on_link: its own game again, or another's
+  // question over it), unless that game is over: then the link's new game, of the
+  // rules it names (?rules=yahtzee), else the default ones.
+  var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game", left = "", resume;
+  try {
+    resume = /^([a-z-]+) ([a-z]+)(\d?)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
+  } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
+  if (saved && resume && (setup || !location.hash && resume[2] !== "over")) {
+    root.setAttribute("data-rules", resume[1]);
+    root.setAttribute("data-turn-phase", resume[2]);
+    left = resume[3];
+  } else if (!setup) {
+    resume = /[?&]rules=([a-z-]+)(&|$)/.exec(location.search);
+    if (resume) { root.setAttribute("data-rules", resume[1]); }
   }
   var words = lang !== "en" || left !== "";
 

@@ -172,6 +172,28 @@ def test_link_shows_the_game_bar_before_python(new_context, site_url):
     assert page.evaluate("window.__shifts") == []
 
 
+@pytest.mark.parametrize("viewport, query", [((390, 844), "?players=Ann&seed=5"),
+                                             ((1280, 800), "?players=Ann&seed=5"),
+                                             ((390, 844), "?players=Zed&seed=9&rules=yahtzee")])
+def test_link_opened_again_over_a_game_left_after_a_roll_moves_nothing(new_context, site_url,
+                                                                       goto_ready, viewport, query):
+    """A link's page keeps its query: reloaded mid-turn, Python shows the saved game (its
+    own), and opened with another link over it, the saved game too, under the question
+    whether to leave it (py/control/games.py on_link); so boot.js paints the save's first
+    screen on a link's page too, unless the saved game is over."""
+    saved = saved_game(new_context, site_url, goto_ready, "?players=Ann&seed=5", True)
+    page, held = open_held(new_context, site_url + query, viewport=viewport, storage=saved)
+    assert page.evaluate("[document.documentElement.dataset.rules, document.documentElement.dataset.turnPhase]") \
+        == ["dice-poker", "rolled"]
+    before, words = page.evaluate(BOXES, GAME_PARTS + ["#handover"]), page.evaluate(TRAY_WORDS)
+    take_over(page, held, "ready")
+    assert page.evaluate(TRAY_WORDS) == words
+    assert page.evaluate(BOXES, GAME_PARTS + ["#handover"]) == before
+    assert page.evaluate("window.__shifts") == []
+    asked = page.evaluate("!!document.querySelector('#confirm-dialog[open]')")
+    assert asked == ("Zed" in query)
+
+
 @pytest.mark.parametrize("viewport, locale", [((844, 390), "sk-SK"), ((390, 844), "lt-LT")])
 def test_link_in_another_language_has_rolls_words_before_python(new_context, site_url, viewport,
                                                                locale):
