@@ -32,7 +32,8 @@
       so app.css shows its rows and its tray's lines, as Python will draw them;
       after a person's roll, with the rolls left, from which the tray's message
       and Roll are worded from the catalogue (English too waits for it then).
-      A link's rules are in its query (?rules=yahtzee): data-rules too.
+      On a link's page too, unless the saved game is over; else the link's
+      rules (?rules=yahtzee) go on data-rules.
    5. Puts the player's look on <html> before the first paint: data-look, the
       words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
       "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
