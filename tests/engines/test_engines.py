@@ -168,7 +168,12 @@ def test_reload_mid_turn_restores_dice_holds_and_scores(epage, engine_site):
     assert after == before
     assert saved_game(epage).to_dict() == game.to_dict()
     # opened again without the link: the saved game, whose first screen boot.js words
-    # from the save's meta (a person's roll, 1 roll left: the catalogue's message and Roll)
+    # from the save's meta (a person's roll, 1 roll left: the catalogue's message and Roll);
+    # once the reloaded page has fetched what it fetches after a roll (the win chances'
+    # tables, later.css), which a navigation would cut short (a load error)
+    epage.wait_for("document.querySelectorAll('[data-win-chance][data-value]').length === 2"
+                   " && ((l) => !l.href || !!l.sheet)(document.getElementById('later-css'))",
+                   message="the win chances drawn, later.css in")
     epage.goto(engine_site.link(""))
     epage.wait_ready()
     assert assert_matches(epage, game) == before
