@@ -112,27 +112,29 @@
   var root = document.documentElement;
   function byId(id) { return document.getElementById(id); }
 
-  // 4. The first screen, before Python (see the top).  Left after a person's roll, a
-  // game's meta also says the rolls left (py/control/state.py first_screen: yahtzee
-  // rolled2): the tray's message and Roll get the catalogue's words, as Python will
-  // word them (their lines are the tray's height), so that screen waits for the
-  // catalogue in English too.  Else English, the markup's words, is shown at once.
-  // Python shows the saved game first when the page is opened without a query, and
-  // when a link is (py/control/games.py on_link: its own game again, or another's
-  // question over it), unless that game is over: then the link's new game, of the
-  // rules it names (?rules=yahtzee), else the default ones.
-  var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game", left = "", resume;
+  // 4. The first screen, before Python (see the top).  Python shows the saved game
+  // first when the page is opened without a query, and when a link is (py/control/games.py
+  // on_link: its own game again, or another's question over it), unless that game is
+  // over: then the link's new game, of the rules it names (?rules=yahtzee), else the
+  // default ones.  Left after a person's roll, a game's meta also says the rolls left
+  // (py/control/state.py first_screen: yahtzee rolled2): the tray's message and Roll get
+  // the catalogue's words, as Python will word them (their lines are the tray's height),
+  // so that screen waits for the catalogue in English too.  Else English, the markup's
+  // words, is shown at once.
+  var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game";
+  var rules, phase = "", left = "", meta;
   try {
-    resume = /^([a-z-]+) ([a-z]+)(\d?)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
+    meta = /^([a-z-]+) ([a-z]+)(\d?)$/.exec(JSON.parse(store.get("dicepoker.game-meta")).first);
   } catch (e) { /* no meta, or not ours: the default rules' first screen */ }
-  if (saved && resume && (setup || !location.hash && resume[2] !== "over")) {
-    root.setAttribute("data-rules", resume[1]);
-    root.setAttribute("data-turn-phase", resume[2]);
-    left = resume[3];
+  if (saved && meta && (setup || !location.hash && meta[2] !== "over")) {
+    rules = meta[1];
+    phase = meta[2];
+    left = meta[3];
+    root.setAttribute("data-turn-phase", phase);
   } else if (!setup) {
-    resume = /[?&]rules=([a-z-]+)(&|$)/.exec(location.search);
-    if (resume) { root.setAttribute("data-rules", resume[1]); }
+    rules = (/[?&]rules=([a-z-]+)(&|$)/.exec(location.search) || [])[1];
   }
+  if (rules) { root.setAttribute("data-rules", rules); }
   var words = lang !== "en" || left !== "";
 
   var release, afterPaint = new Promise(function (resolve) { release = resolve; });
@@ -222,7 +224,6 @@
       root.lang = lang;
       byId("lang").value = lang;
       byId("lang-code").textContent = lang.toUpperCase();
-      var phase = root.getAttribute("data-turn-phase");
       if (left) { wordTray(messages, +left, true); }
       else if (first === "game" && !/rolled|over/.test(phase)) { wordTray(messages, 3); }
     }
