@@ -137,7 +137,10 @@ class End:
             self._fill(game, cat)
             self.status.textContent = cat.t(self._said[0], **self._said[1]) if self._said else ""
         if sync(self.dialog, True):
+            # Enter plays again, but the results open at their top: taller than a
+            # phone's screen, focusing the last button had scrolled the winner away.
             by_id("play-again").focus()
+            self.dialog.scrollTop = 0
 
     def _fill(self, game, cat):
         t = cat.t

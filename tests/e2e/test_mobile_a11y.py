@@ -146,3 +146,22 @@ def test_runtime_failure_shows_a_message_not_a_frozen_page(page, site_url):
     page.wait_for_selector("#boot-failed", state="visible", timeout=10_000)
     assert page.evaluate("document.documentElement.dataset.state") == "loading"
     assert page.is_visible("#boot-reload")
+
+
+def test_end_screen_opens_at_its_top_on_a_phone(new_context, site_url, goto_ready):
+    """The results are taller than a phone's screen (3 players: standings, luck and
+    skill, best scores, the challenge): they open at their top, the winner on screen,
+    with Play again focused (Enter plays again) but not scrolled to."""
+    page = new_context(**dict(PHONE, viewport={"width": 360, "height": 640})).new_page()
+    game = Game(["Ann", "Ben", "Cleo"], seed=11)
+    while not game.is_over:
+        gameui.roll(game)
+        game.score(choose_box(game))
+    inject_game(page, site_url, game, goto_ready, state="over")
+    page.wait_for_selector("#end-dialog[open] #end-winner:not(:empty)")
+    gameui.settle(page)
+    dialog = page.evaluate("""() => { const d = document.getElementById('end-dialog');
+        return [d.scrollHeight > d.clientHeight, d.scrollTop, document.activeElement.id]; }""")
+    assert dialog == [True, 0, "play-again"]
+    winner = page.locator("#end-winner").bounding_box()
+    assert 0 <= winner["y"] and winner["y"] + winner["height"] <= 640
