@@ -31,3 +31,16 @@ def test_boot_copies_the_die_to_as_many_as_the_rules_throw():
     boot = (REPO / "static" / "js" / "boot.js").read_text(encoding="utf-8")
     assert int(re.search(r"var DICE = (\d+);", boot).group(1)) == DICE_COUNT
     assert HTML.count('class="die"') == 1       # the others are its copies
+
+
+def test_boot_reads_a_friends_links_rules_where_the_link_form_writes_them():
+    """boot.js's RULESETS and byte are dicepoker.link_form's: the rule set's number in
+    the high 4 bits of the byte after the version and the game's id."""
+    from dicepoker import link_form
+    boot = (REPO / "static" / "js" / "boot.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"var RULESETS = (\[[^\]]*\]);", boot).group(1))
+    assert listed == list(link_form.RULESETS)
+    assert ".charCodeAt(%d) >> 4]" % (1 + link_form.ID_BYTES) in boot
+    assert link_form.PREFIX == "play=" and "/^#play=(" in boot
+    shared = link_form.Shared(bytes(range(6)), "yahtzee", ["Ann", "Ben"], ["human", "remote"])
+    assert shared.to_bytes()[1 + link_form.ID_BYTES] >> 4 == listed.index("yahtzee")

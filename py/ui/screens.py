@@ -34,6 +34,11 @@ class Screens:
         self.root.attr("data-rules", None)     # its rules' rows are the board's now
 
     def draw(self, state, texts):
+        if self.starting:
+            # boot.js's first screen stays until the start's last draw, in take_over's
+            # task: a friend's link, taken in after its files are fetched, had the
+            # setup form shown above the game meanwhile (the game jumped down and back).
+            return
         game = state.game
         on_game = state.screen == "game" and game is not None
         on_setup = not on_game and self.setup_ready()
@@ -42,7 +47,7 @@ class Screens:
         self.new_game.show(on_game)
         self.back_to_game.show(on_setup and game is not None and not game.is_over)
         root = self.root
-        if self.starting or not (on_game or on_setup):
+        if not (on_game or on_setup):
             return
         root.attr("data-computer-turn", current_seat(state) if computer_turn(state) else None)
         if not on_game:

@@ -33,7 +33,8 @@
       after a person's roll, with the rolls left, from which the tray's message
       and Roll are worded from the catalogue (English too waits for it then).
       On a link's page too, unless the saved game is over; else the link's
-      rules (?rules=yahtzee) go on data-rules.
+      rules (?rules=yahtzee) go on data-rules.  A friend's link (#play=...)
+      has the rules its fragment says (the game it brings is drawn).
    5. Puts the player's look on <html> before the first paint: data-look, the
       words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
       "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
@@ -111,6 +112,13 @@
 
   var root = document.documentElement;
   function byId(id) { return document.getElementById(id); }
+  // A friend's link (#play=, base64url: dicepoker/link_form.py) says its rules in its
+  // 8th byte, the high 4 bits: their number in RULESETS (a test compares the two).
+  var RULESETS = ["dice-poker", "dice-poker-classic", "yahtzee"];
+  function fragmentRules(hash) {
+    var head = /^#play=([\w-]{12})/.exec(hash);
+    return head ? RULESETS[atob(head[1].replace(/-/g, "+").replace(/_/g, "/")).charCodeAt(7) >> 4] : undefined;
+  }
 
   // 4. The first screen, before Python (see the top).  Python shows the saved game
   // first when the page is opened without a query, and when a link is (py/control/games.py
@@ -134,6 +142,8 @@
     phase = meta[2];
     left = meta[3];
     root.setAttribute("data-turn-phase", phase);
+  } else if (location.hash) {
+    rules = fragmentRules(location.hash);
   } else if (!setup) {
     rules = (/[?&]rules=([a-z-]+)(&|$)/.exec(location.search) || [])[1];
   }

@@ -298,6 +298,28 @@ def test_link_of_other_rules_has_its_rows_before_python(new_context, site_url, v
     assert page.evaluate("document.documentElement.dataset.rules") is None
 
 
+@pytest.mark.parametrize("ruleset, viewport, locale", [("yahtzee", (390, 844), "en-US"),
+                                                       ("yahtzee", (1280, 800), "lt-LT"),
+                                                       ("dice-poker-classic", (360, 640), "sk-SK")])
+def test_friends_link_comes_in_without_a_shift(new_context, site_url, goto_ready, ruleset,
+                                               viewport, locale):
+    """A friend's link (``#play=...``, issue 16) opened on a fresh phone: boot.js reads its
+    rules from the fragment, so the first card has their rows, and Python draws the game
+    it brings without a shift.  (Its files come after the start's: until then the page
+    drew the setup form above the game, which jumped down and back, CLS 1.9; and a
+    Yahtzee card lost the default card's two rows.)"""
+    from test_remote import link_on, setup
+    ann = new_context().new_page()
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"], ruleset)
+    href = link_on(ann)
+    page, held = open_held(new_context, href, viewport=viewport, locale=locale)
+    assert page.evaluate("document.documentElement.dataset.rules") == ruleset
+    before = page.evaluate(BOXES, GAME_PARTS)      # (the sums come with Python, below the rows)
+    take_over(page, held, "ready")
+    assert page.evaluate("window.__shifts") == []
+    assert page.evaluate(BOXES, GAME_PARTS) == before
+
+
 TRAY_WORDS = "['handover-main', 'roll-text', 'roll-left'].map((id) => document.getElementById(id).textContent)"
 
 
