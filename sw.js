@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "bcac05db9adf41e1";
+const VERSION = "3b236f1827832c10";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

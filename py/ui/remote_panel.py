@@ -191,8 +191,6 @@ class RemotePanel:
         t = cat.t
         shared = remote.shared
         to = remote.to
-        if not shared.started():        # over the tray's "X plays on their own phone"
-            by_id("handover-main").textContent = t("remote.joining")
         if link is None:
             self.to.textContent = t("remote.your_turn")
         elif to is None:

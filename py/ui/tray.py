@@ -62,7 +62,8 @@ class Tray:
         computer = computer_turn(state)
         version, scored, by = state.last_box    # a computer's last box, until the next move
         scored = cat.say(scored) if version == state.version and is_computer(by) else ""
-        self._draw_message(game, t, seat, computer, scored, cat.complete)
+        joining = state.remote is not None and not state.remote.shared.started()
+        self._draw_message(game, t, seat, computer, scored, cat.complete, joining)
         hint = state.hint
         keep = hint["keep"] if hint is not None and hint["state"] == "shown" else ()
         can_hold = game.can_hold and not computer
@@ -111,16 +112,19 @@ class Tray:
             self._labels[key] = label
         return label
 
-    def _draw_message(self, game, t, seat, computer, scored, complete):
+    def _draw_message(self, game, t, seat, computer, scored, complete, joining):
         name = game.players[game.current_player]
         used = game.rolls_used
         # (``complete``: a message of the rest of the catalogue is worded once it is in)
-        drawn = (game, game.current_player, used, game.is_over, computer, scored, complete)
+        drawn = (game, game.current_player, used, game.is_over, computer, scored, complete,
+                 joining)
         if self._message_drawn == drawn:
             return                      # what to do now changes with a roll or a box, not a die
         self._message_drawn = drawn
         if game.is_over:
             main, sub = t("handover.over"), ""
+        elif joining:                   # a game by link: not every phone has its part yet
+            main, sub = t("remote.joining"), ""
         elif computer:                  # nobody passes the device to a computer
             main, sub = t("computer.turn", name=name), t("seat." + seat)
         elif seat != HUMAN:             # a friend's turn, on their own device

@@ -14,6 +14,7 @@ import pytest
 
 import gameui
 from dicepoker import bylink, link_form
+from paths import REPO
 
 pytestmark = pytest.mark.e2e
 
@@ -162,3 +163,22 @@ def test_three_devices(new_context, site_url, goto_ready):
           ["human", "remote", "remote"], "yahtzee")
     last = play_game(pages, site_url, goto_ready, link_on(pages["Ann"]))
     finish_everywhere(pages, last)
+
+
+def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready):
+    """Until every phone has its part, the phone that set the game up says so (it said
+    "Ann plays on their own phone." to Ann herself: the link panel's words were drawn
+    over by the tray's); the friend's phone says whose turn it is; then Ann's turn."""
+    english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    ann = new_context().new_page()
+    ben = new_context().new_page()
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
+    to_ben = link_on(ann)
+    gameui.settle(ann)
+    assert ann.text_content("#handover-main") == english["remote.joining"]
+    open_link(ben, to_ben, site_url, goto_ready, fresh=True)
+    gameui.settle(ben)
+    assert ben.text_content("#handover-main") == english["remote.waiting"].format(name="Ann")
+    open_link(ann, link_on(ben), site_url, goto_ready, fresh=False)
+    ann.wait_for_function("() => !document.getElementById('roll').disabled")
+    assert ann.text_content("#handover-main") == english["handover.your_turn"].format(name="Ann")
