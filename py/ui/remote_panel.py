@@ -16,6 +16,7 @@ Storage: ``dicepoker.remote.<id>`` holds this device's record of a game
 from binascii import hexlify
 
 from dicepoker.link_form import from_fragment
+from pyscript.ffi import to_js
 
 from . import stylesheets
 from .dom import by_id, create_proxy, document, listen, window
@@ -131,6 +132,11 @@ class RemotePanel:
         self.url = None
         self._drawn = None
         self._cat = None
+        self._shown_link = None         # the last link to send drawn (see _bring_into_view)
+        self._scroll_to_share = create_proxy(
+            lambda *_: self.share.scrollIntoView(to_js({"block": "nearest"})))
+        self._after_frame = create_proxy(
+            lambda *_: window.requestAnimationFrame(self._scroll_to_share))
         listen(self.share, "click", self._share)
         listen(self.link, "click", lambda event: self._sent())
         self._copied = create_proxy(lambda *_: self._say("remote.copied"))
@@ -166,6 +172,17 @@ class RemotePanel:
 
     def _say(self, key):
         self.status.textContent = self._cat.t(key) if self._cat else ""
+
+    def _bring_into_view(self, link, place):
+        """A new link to send after a move (a box filled, a link taken in): Share is the
+        next tap, so it is scrolled onto the screen (under the tray, it was below the
+        fold on a phone).  Not the page's first link: the first screen stays put.  After
+        the next frame: a box worth 0 was asked about, and the question, closing, gives
+        the focus back to Roll, whose scroll (in that frame) undid one made before."""
+        if link != self._shown_link:
+            if self._shown_link is not None and place is None:
+                window.requestAnimationFrame(self._after_frame)
+            self._shown_link = link
 
     # ------------------------------------------------------------ drawing
     def draw(self, state, texts):
@@ -205,6 +222,7 @@ class RemotePanel:
         if link is not None:
             self.link.href = self.url
             self.link.textContent = self.url
+            self._bring_into_view(link, place)
         self.share.textContent = t("remote.share")
         count = sum(len(h) + 1 for h, _ in shared.turns)
         self.checked.textContent = t("remote.checked_all" if shared.over else "remote.checked",

@@ -182,3 +182,24 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     open_link(ann, link_on(ben), site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     assert ann.text_content("#handover-main") == english["handover.your_turn"].format(name="Ann")
+
+
+IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }"""
+
+
+def test_share_comes_on_screen_with_each_new_link(new_context, site_url, goto_ready):
+    """On a phone the panel is under the tray, below the fold: when a move makes a new
+    link to send, Share (the next tap) is scrolled onto the screen."""
+    phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+    ann = new_context(**phone).new_page()
+    ben = new_context(**phone).new_page()
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
+    open_link(ben, link_on(ann), site_url, goto_ready, fresh=True)
+    back = link_on(ben)
+    open_link(ann, back, site_url, goto_ready, fresh=False)
+    ann.wait_for_function("() => !document.getElementById('roll').disabled")
+    ann.tap("#roll")
+    ann.tap('button[data-player="0"][data-box="chance"]')      # never 0: no question
+    link_on(ann, back)
+    ann.wait_for_function(IN_VIEW, arg="remote-share", timeout=5_000)
