@@ -363,23 +363,17 @@ def test_first_card_has_the_saved_rules_rows(new_context, site_url):
 
 @pytest.mark.parametrize("meta", ["not json", "null", "5", "[]", '{"first": 3}',
                                   '{"first": "yahtzee"}', '{"first": "Yahtzee rolled2"}'])
-def test_a_meta_not_ours_gives_the_default_first_screen(new_context, site_url, meta):
+def test_a_meta_not_ours_gives_the_default_first_screen(new_context, site_url, page_monitor,
+                                                         meta):
     """boot.js reads the save's meta without trusting it: anything else than its
     "rules phase[rolls]" words paints the default card, with no error on the page."""
-    errors = []
-    new_context_ = lambda **kw: _watching(new_context(**kw), errors)
-    page, held = open_held(new_context_, site_url,
+    page, held = open_held(new_context, site_url,
                            storage={"dicepoker.game": "{}", "dicepoker.game-meta": meta})
     assert page.evaluate("""[document.documentElement.dataset.first, document.documentElement.dataset.rules,
         document.documentElement.dataset.turnPhase]""") == ["game", None, None]
     assert page.is_visible("#card") and page.is_visible("#roll")
-    assert errors == []
+    assert page_monitor(page).errors == []
     page.context.close()
-
-
-def _watching(ctx, errors):
-    ctx.on("weberror", lambda e: errors.append(str(e.error)))
-    return ctx
 
 
 # Every largest-contentful-paint entry, and when Python's first draw came.
