@@ -130,13 +130,13 @@
   // so that screen waits for the catalogue in English too.  Else English, the markup's
   // words, is shown at once.
   var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game";
-  var rules, phase = "", left = "", meta = store.get("dicepoker.game-meta");
+  var rules, phase = "", left = "", metaText = store.get("dicepoker.game-meta"), meta = null;
   // (No meta, the common case, is tested for first: an exception thrown here cost ~15 ms
   // before the first paint on a slow phone, V8 parsing this script again for the source
   // positions of its stack trace: a trace's V8.CollectSourcePositions.)
   try {
-    meta = meta && /^([a-z-]+) ([a-z]+)(\d?)$/.exec((JSON.parse(meta) || {}).first);
-  } catch (e) { meta = null; /* not JSON: the default rules' first screen */ }
+    meta = metaText && /^([a-z-]+) ([a-z]+)(\d?)$/.exec((JSON.parse(metaText) || {}).first);
+  } catch (e) { /* not JSON: the default rules' first screen */ }
   if (saved && meta && (setup || !location.hash && meta[2] !== "over")) {
     rules = meta[1];
     phase = meta[2];
