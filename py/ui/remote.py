@@ -30,11 +30,18 @@ _heard = []
 
 
 def _hear(shell):
-    """From now on a link opened in this page is taken in here (not by a new start)."""
+    """From now on a link opened in this page is taken in here (not by a new start), and
+    its game opens at its top: the page was left scrolled down to Share, and the turn
+    that comes back began with its player's line out of sight."""
     if not _heard:
         _heard.append(True)
-        listen(document.defaultView, "hashchange", lambda event: asyncio.create_task(start(shell)))
+        listen(document.defaultView, "hashchange", lambda event: _link_opened(shell))
         window.dicePokerBoot.links = 1
+
+
+def _link_opened(shell):
+    window.scrollTo(0, 0)
+    asyncio.create_task(start(shell))
 
 
 async def _panel(shell):

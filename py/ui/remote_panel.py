@@ -174,13 +174,14 @@ class RemotePanel:
         self.status.textContent = self._cat.t(key) if self._cat else ""
 
     def _bring_into_view(self, link, place):
-        """A new link to send after a move (a box filled, a link taken in): Share is the
-        next tap, so it is scrolled onto the screen (under the tray, it was below the
-        fold on a phone).  Not the page's first link: the first screen stays put.  After
-        the next frame: a box worth 0 was asked about, and the question, closing, gives
-        the focus back to Roll, whose scroll (in that frame) undid one made before."""
+        """A new link to send after a tap (Start of a game by link, a box filled, a link
+        taken in): Share is the next tap, so it is scrolled onto the screen (under the
+        tray, it was below the fold on a phone).  Not while the page starts (a link
+        opened, a game by link resumed): the first screen stays put.  After the next
+        frame: a box worth 0 was asked about, and the question, closing, gives the
+        focus back to Roll, whose scroll (in that frame) undid one made before."""
         if link != self._shown_link:
-            if self._shown_link is not None and place is None:
+            if not self.shell.starting and place is None:
                 window.requestAnimationFrame(self._after_frame)
             self._shown_link = link
 

@@ -9,14 +9,19 @@ static/js/boot.js's (``data-first``, the rules of a saved game or a link, ``data
 
 from control.state import computer_turn, current_seat, turn_phase
 
-from .dom import Node, document, node
+from .dom import Node, document, node, window
 
 
 class Screens:
     """``setup_ready()``: the setup form is there (it is fetched on first use); until
-    it is, the game stays on screen and nothing says "setup"."""
+    it is, the game stays on screen and nothing says "setup".
 
-    def __init__(self, setup_ready):
+    A screen shown in place of the other opens at its top: the page keeps its scroll
+    position, and after Start (at the bottom of the setup form on a phone) the game
+    came in scrolled down, its players' line and first rows out of sight."""
+
+    def __init__(self, shell, setup_ready):
+        self.shell = shell
         self.setup_ready = setup_ready
         self.root = Node(document.documentElement)
         self.app = document.getElementById("app")
@@ -24,7 +29,7 @@ class Screens:
         self.game = node("game")
         self.new_game = node("new-game")
         self.back_to_game = node("back-to-game")
-        self.starting = True        # data-state stays "loading" until page start is done
+        self.shown = None           # "setup", "game" or None (the first screen's, at start)
 
     def take_over(self):
         """boot.js's first screen becomes the one drawn (call in the task that drew
@@ -34,7 +39,7 @@ class Screens:
         self.root.attr("data-rules", None)     # its rules' rows are the board's now
 
     def draw(self, state, texts):
-        if self.starting:
+        if self.shell.starting:
             # boot.js's first screen stays until the start's last draw, in take_over's
             # task: a friend's link, taken in after its files are fetched, had the
             # setup form shown above the game meanwhile (the game jumped down and back).
@@ -42,8 +47,13 @@ class Screens:
         game = state.game
         on_game = state.screen == "game" and game is not None
         on_setup = not on_game and self.setup_ready()
+        shown = "setup" if on_setup else "game" if game is not None else None
+        if shown != self.shown:
+            if self.shown is not None and shown is not None:
+                window.scrollTo(0, 0)
+            self.shown = shown
         self.setup.show(on_setup)
-        self.game.show(not on_setup and game is not None)
+        self.game.show(shown == "game")
         self.new_game.show(on_game)
         self.back_to_game.show(on_setup and game is not None and not game.is_over)
         root = self.root

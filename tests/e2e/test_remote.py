@@ -189,17 +189,30 @@ IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRe
 
 
 def test_share_comes_on_screen_with_each_new_link(new_context, site_url, goto_ready):
-    """On a phone the panel is under the tray, below the fold: when a move makes a new
-    link to send, Share (the next tap) is scrolled onto the screen."""
+    """On a phone the panel is under the tray, below the fold: when a tap makes a new
+    link to send (Start, a box filled), Share (the next tap) is scrolled onto the
+    screen; a link taken in by the page opens its game at its top (it was left
+    scrolled down to Share: the turn's first lines were out of sight), and so does the
+    setup form after New game."""
     phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
     ann = new_context(**phone).new_page()
     ben = new_context(**phone).new_page()
     setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
-    open_link(ben, link_on(ann), site_url, goto_ready, fresh=True)
+    first = link_on(ann)
+    ann.wait_for_function(IN_VIEW, arg="remote-share", timeout=5_000)
+    assert ann.evaluate("window.scrollY") > 0
+    open_link(ben, first, site_url, goto_ready, fresh=True)
     back = link_on(ben)
     open_link(ann, back, site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
+    gameui.settle(ann)
+    assert ann.evaluate("window.scrollY") == 0
     ann.tap("#roll")
     ann.tap('button[data-player="0"][data-box="chance"]')      # never 0: no question
     link_on(ann, back)
     ann.wait_for_function(IN_VIEW, arg="remote-share", timeout=5_000)
+    # the game is scrolled down to Share; the setup form opens at its top
+    ann.tap("#new-game")
+    ann.wait_for_selector('html[data-state="setup"]', state="attached")
+    gameui.settle(ann)
+    assert ann.evaluate("window.scrollY") == 0
