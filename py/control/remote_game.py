@@ -62,6 +62,14 @@ class Remote:
         """The fragment to send, or None while this device is to play."""
         return self._link
 
+    def step(self):
+        """What this game waits for here: "joining" (not every phone has its part yet),
+        "sending" (this device has a link to send: the next move is another phone's),
+        else None (this device is to play)."""
+        if not self.shared.started():
+            return "joining"
+        return "sending" if self.link is not None else None
+
     def locked(self):
         """An undo would take back a turn already sent (``base`` has it)."""
         return len(bylink.turns_of(self.game)) <= self.base.done

@@ -62,8 +62,8 @@ class Tray:
         computer = computer_turn(state)
         version, scored, by = state.last_box    # a computer's last box, until the next move
         scored = cat.say(scored) if version == state.version and is_computer(by) else ""
-        joining = state.remote is not None and not state.remote.shared.started()
-        self._draw_message(game, t, seat, computer, scored, cat.complete, joining)
+        step = state.remote.step() if state.remote is not None else None   # a game by link
+        self._draw_message(game, t, seat, computer, scored, cat.complete, step)
         hint = state.hint
         keep = hint["keep"] if hint is not None and hint["state"] == "shown" else ()
         can_hold = game.can_hold and not computer
@@ -112,23 +112,24 @@ class Tray:
             self._labels[key] = label
         return label
 
-    def _draw_message(self, game, t, seat, computer, scored, complete, joining):
+    def _draw_message(self, game, t, seat, computer, scored, complete, step):
         name = game.players[game.current_player]
         used = game.rolls_used
         # (``complete``: a message of the rest of the catalogue is worded once it is in)
         drawn = (game, game.current_player, used, game.is_over, computer, scored, complete,
-                 joining)
+                 step)
         if self._message_drawn == drawn:
             return                      # what to do now changes with a roll or a box, not a die
         self._message_drawn = drawn
         if game.is_over:
             main, sub = t("handover.over"), ""
-        elif joining:                   # a game by link: not every phone has its part yet
+        elif step == "joining":         # a game by link: not every phone has its part yet
             main, sub = t("remote.joining"), ""
         elif computer:                  # nobody passes the device to a computer
             main, sub = t("computer.turn", name=name), t("seat." + seat)
         elif seat != HUMAN:             # a friend's turn, on their own device
-            main, sub = t("remote.waiting", name=name), ""
+            main, sub = t("remote.waiting_send" if step == "sending" else "remote.waiting",
+                          name=name), ""
         elif not used:
             humans = game.seats.count(HUMAN)
             if humans > 1:

@@ -168,7 +168,9 @@ def test_three_devices(new_context, site_url, goto_ready):
 def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready):
     """Until every phone has its part, the phone that set the game up says so (it said
     "Ann plays on their own phone." to Ann herself: the link panel's words were drawn
-    over by the tray's); the friend's phone says whose turn it is; then Ann's turn."""
+    over by the tray's); the friend's phone says whose turn it is and that its link goes
+    to her (under the tray, below the fold on a phone: it only said whose turn it was);
+    then Ann's turn; then, her box filled, that Ben's link is to be sent."""
     english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
     ann = new_context().new_page()
     ben = new_context().new_page()
@@ -178,10 +180,16 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     assert ann.text_content("#handover-main") == english["remote.joining"]
     open_link(ben, to_ben, site_url, goto_ready, fresh=True)
     gameui.settle(ben)
-    assert ben.text_content("#handover-main") == english["remote.waiting"].format(name="Ann")
-    open_link(ann, link_on(ben), site_url, goto_ready, fresh=False)
+    assert ben.text_content("#handover-main") == english["remote.waiting_send"].format(name="Ann")
+    back = link_on(ben)
+    open_link(ann, back, site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     assert ann.text_content("#handover-main") == english["handover.your_turn"].format(name="Ann")
+    ann.click("#roll")
+    ann.click('button[data-player="0"][data-box="chance"]')      # never 0: no question
+    link_on(ann, back)
+    gameui.settle(ann)
+    assert ann.text_content("#handover-main") == english["remote.waiting_send"].format(name="Ben")
 
 
 IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRect();

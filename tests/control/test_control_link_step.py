@@ -1,0 +1,53 @@
+"""What a game by link waits for on this device (``Remote.step``): the
+tray's words for it ("Waiting for everyone to join", "Ann plays on their own
+phone: send them the link below") follow it."""
+
+import os
+
+import pytest
+
+from control import controller
+from control.controller import Controller
+
+def link_step(state):
+    return state.remote.step() if state.remote is not None else None
+
+
+START = {"start": {"saved": None, "meta": None, "params": {}, "last_setup": None,
+                   "speed": None, "settings": None}}
+
+
+@pytest.fixture
+def by_link(monkeypatch):
+    """The actions of games by link, as ui.remote names them when the page fetches it."""
+    for kind in ("remote_setup", "remote_open", "remote_sent"):
+        monkeypatch.setitem(controller.LATER, kind, "control.remote")
+
+
+def device():
+    ctl = Controller()
+    ctl.dispatch(START)
+    return ctl
+
+
+def test_no_game_by_link_waits_for_nothing(by_link):
+    ctl = device()
+    ctl.dispatch({"new_game": {"setup": {"players": ["Ann", "Ben"], "ruleset": "dice-poker"}}})
+    assert ctl.state.game is not None and ctl.state.game.players == ["Ann", "Ben"]
+    assert link_step(ctl.state) is None
+
+
+def test_joining_then_sending_then_to_play(by_link):
+    ann, ben = device(), device()
+    ann.dispatch({"remote_setup": {"players": ["Ann", "Ben"], "seats": ["human", "remote"],
+                                   "ruleset": "dice-poker", "entropy": os.urandom(22).hex()}})
+    assert link_step(ann.state) == "joining"          # Ben has no part yet
+    ben.dispatch({"remote_open": {"fragment": ann.state.remote.link, "record": None,
+                                  "entropy": os.urandom(16).hex()}})
+    assert ben.state.remote is not None and ben.state.notice is None
+    assert link_step(ben.state) == "sending"          # Ann's turn: his part goes to her
+    ann.dispatch({"remote_open": {"fragment": ben.state.remote.link,
+                                  "record": ann.state.remote.record(ann.state),
+                                  "entropy": os.urandom(16).hex()}})
+    assert ann.state.game.current_player == 0
+    assert link_step(ann.state) is None               # her turn: nothing to send
