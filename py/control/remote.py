@@ -223,6 +223,7 @@ def on_sent(state, arg, fx, ctl):
     remote = state.remote
     if remote is not None and remote.id == arg and remote.link is not None:
         remote.base = remote.shared
+        remote.sent = remote.link
         remote.stored = None
 
 

@@ -30,6 +30,7 @@ class Remote:
         self._for = None            # (turns, base) update() last worked on
         self._setup = None          # the setup form's opening whose seats were set
         self._link = None
+        self.sent = None            # the last link shared from this page (remote_sent)
 
     @property
     def id(self):
@@ -64,11 +65,11 @@ class Remote:
 
     def step(self):
         """What this game waits for here: "joining" (not every phone has its part yet),
-        "sending" (this device has a link to send: the next move is another phone's),
-        else None (this device is to play)."""
+        "sending" (this device has a link to send, not shared yet from this page: the
+        next move is another phone's), else None (to play here, or the link is sent)."""
         if not self.shared.started():
             return "joining"
-        return "sending" if self.link is not None else None
+        return "sending" if self.link is not None and self.link != self.sent else None
 
     def locked(self):
         """An undo would take back a turn already sent (``base`` has it)."""

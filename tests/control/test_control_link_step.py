@@ -46,6 +46,8 @@ def test_joining_then_sending_then_to_play(by_link):
                                   "entropy": os.urandom(16).hex()}})
     assert ben.state.remote is not None and ben.state.notice is None
     assert link_step(ben.state) == "sending"          # Ann's turn: his part goes to her
+    ben.dispatch({"remote_sent": ben.state.remote.id})
+    assert link_step(ben.state) is None               # shared: nothing more to do here
     ann.dispatch({"remote_open": {"fragment": ben.state.remote.link,
                                   "record": ann.state.remote.record(ann.state),
                                   "entropy": os.urandom(16).hex()}})

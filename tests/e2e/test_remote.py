@@ -170,7 +170,7 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     "Ann plays on their own phone." to Ann herself: the link panel's words were drawn
     over by the tray's); the friend's phone says whose turn it is and that its link goes
     to her (under the tray, below the fold on a phone: it only said whose turn it was);
-    then Ann's turn; then, her box filled, that Ben's link is to be sent."""
+    then Ann's turn; then, her box filled, that Ben's link is to be sent, until it is."""
     english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
     ann = new_context().new_page()
     ben = new_context().new_page()
@@ -190,6 +190,9 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     link_on(ann, back)
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.waiting_send"].format(name="Ben")
+    ann.click("#remote-share")
+    gameui.settle(ann)
+    assert ann.text_content("#handover-main") == english["remote.waiting"].format(name="Ben")
 
 
 IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
