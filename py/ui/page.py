@@ -63,7 +63,7 @@ def _views(shell):
 async def start():
     catalogue = await load_start_catalogue()
     texts = Texts(catalogue)
-    storage = keys.Storage()
+    storage = keys.Storage(window.dicePokerStorage, lambda: window.Date.new().toISOString())
     effects = Effects(storage)
     shell = effects.shell = Shell(Controller(), texts, storage, effects)
     views = shell.views = _views(shell)

@@ -22,14 +22,15 @@ Keys (all under the ``dicepoker.`` prefix):
 
 Every read and write goes through :class:`Storage`, which turns a missing,
 blocked or full storage into ``available = False`` and one callback, so the
-player is told once that progress won't be kept.
+player is told once that progress won't be kept.  It is given its store and
+its clock (the page: boot.js's ``dicePokerStorage`` and the browser's time), so
+the controller's tests play through these same rules with a dict
+(tests/control/fake_shell.py).
 """
 
 import json
 
 from control.saves import may_write
-
-from .dom import window
 
 PREFIX = "dicepoker."
 GAME = PREFIX + "game"
@@ -44,15 +45,17 @@ REMEMBERED = {"setup": SETUP, "computer-speed": SPEED,   # the controller's ``re
 
 
 class Storage:
-    """localStorage through boot.js's ``dicePokerStorage``, which never throws.
-
-    (MicroPython cannot catch an exception raised by a JS call, so a blocked or
-    full storage must be turned into return values on the JS side.)
+    """localStorage through ``store``: on the page boot.js's ``dicePokerStorage``,
+    which never throws (MicroPython cannot catch an exception raised by a JS call,
+    so a blocked or full storage must be turned into return values on the JS side):
+    ``get`` -> text or None, ``set`` -> True or False, ``remove``.
+    ``clock()`` -> the time as text, which names a save kept aside.
     """
 
-    def __init__(self, on_unavailable=None):
+    def __init__(self, store, clock, on_unavailable=None):
         self.on_unavailable = on_unavailable
-        self._store = window.dicePokerStorage
+        self._store = store
+        self._clock = clock
         probe = PREFIX + "probe"
         self.available = bool(self._store.set(probe, "1"))
         self._store.remove(probe)
@@ -114,7 +117,7 @@ class Storage:
     def keep_aside(self, text):
         """Move a saved game that could not be restored to ``bad-save.<time>`` (it is only
         removed from ``game`` once the copy is written)."""
-        key = BAD_SAVE + str(window.Date.new().toISOString())
+        key = BAD_SAVE + str(self._clock())
         self.last_bad_save = key
         if self.get(GAME) != text:
             self.set(key, text)              # another tab's bad game: ours stays where it is

@@ -5,9 +5,10 @@ The controller (``py/control``) takes actions and returns effects; on the page
 module plays that part, honestly and without a browser, so whole games are
 played through actions alone:
 
-- :class:`Storage` is localStorage with ``ui.storage.Storage``'s keys and rules:
-  a ``save`` is written only when :func:`control.saves.may_write` allows it,
-  a game that cannot be restored is kept aside under ``bad-save.<time>``.
+- :class:`Storage` is localStorage (a dict) through ``ui.storage.Storage`` itself:
+  its keys and rules (a ``save`` is written only when
+  :func:`control.saves.may_write` allows it, a game that cannot be restored is
+  kept aside under ``bad-save.<time>``).
 - :class:`Tab` is one page: ``act`` hands an action to its
   :class:`~control.controller.Controller` (actions that arrive while one is
   handled wait their turn, as in ``ui.shell.Shell.act``) and carries out the
@@ -35,15 +36,9 @@ from control.saves import may_write
 from control.state import computer_turn
 from dicepoker.strategy.players import choose_move, position_rng
 from ui import game_record, highscores, history
+from ui.storage import BAD_SAVE, GAME, GAME_META, REMEMBERED, SETUP, SPEED
+from ui.storage import Storage as PageStorage
 
-PREFIX = "dicepoker."                 # the keys of ui/storage.py
-GAME = PREFIX + "game"
-GAME_META = PREFIX + "game-meta"
-SETUP = PREFIX + "setup"
-SPEED = PREFIX + "computer-speed"
-SETTINGS = PREFIX + "settings"
-BAD_SAVE = PREFIX + "bad-save."
-REMEMBERED = {"setup": SETUP, "computer-speed": SPEED, "settings": SETTINGS}
 DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page
 TIME = DATE + "T12:00"                # ui.history.local_time() on the fake page
 
@@ -51,8 +46,39 @@ EFFECT_KINDS = ("save", "announce", "record", "remember", "keep_aside", "timer",
                 "think", "forget_link", "download_bad_save", "focus", "load", "history")
 
 
-class Storage:
-    """localStorage with the page's keys; ``save_game`` and ``keep_aside`` as ui.storage."""
+class LocalStorage:
+    """The browser's localStorage as boot.js's ``dicePokerStorage`` gives it to ui.storage:
+    ``get`` -> text or None, ``set`` -> False when full, ``remove``; a write tells the world
+    (the ``storage`` event of the other tabs)."""
+
+    def __init__(self, storage):
+        self.storage = storage
+
+    def get(self, key):
+        return self.storage.items.get(key)
+
+    def set(self, key, value):
+        storage = self.storage
+        if storage.quota is not None:
+            used = sum(len(k) + len(v) for k, v in storage.items.items() if k != key)
+            if used + len(key) + len(value) > storage.quota:
+                return False
+        storage.items[key] = value
+        if key == GAME:
+            storage.writes += 1
+        storage.changed(key)
+        return True
+
+    def remove(self, key):
+        if key in self.storage.items:
+            del self.storage.items[key]
+            self.storage.changed(key)
+        return True
+
+
+class Storage(PageStorage):
+    """One localStorage for all the tabs of a world (``items``), with ui.storage's keys and
+    rules (``save_game``, ``keep_aside``, JSON): ui.storage.Storage over a dict."""
 
     def __init__(self, items=None, quota=None):
         self.items = dict(items or {})
@@ -60,62 +86,27 @@ class Storage:
         self.writes = 0               # setItem calls on the game key
         self.quota = quota            # characters storage holds (None: no limit); a write
                                       # beyond it is refused, as by a full localStorage
+        self.writer = None            # the tab whose action writes now (Tab.act): the
+                                      # other tabs get the storage event
+        PageStorage.__init__(self, LocalStorage(self), self._now)
 
-    def get(self, key):
-        return self.items.get(key)
+    def _now(self):
+        return self.world.now if self.world is not None else 0
 
-    def set(self, key, value, writer=None, quiet=False):
-        if self.quota is not None:
-            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
-            if used + len(key) + len(value) > self.quota:
-                return False
-        self.items[key] = value
-        if key == GAME:
-            self.writes += 1
+    def changed(self, key):
         if self.world is not None:
-            self.world.storage_event(key, writer)
-        return True
+            self.world.storage_event(key, self.writer)
 
-    def remove(self, key, writer=None):
-        if key in self.items:
-            del self.items[key]
-            if self.world is not None:
-                self.world.storage_event(key, writer)
-
-    def get_json(self, key, default=None):
-        text = self.get(key)
-        if text is None:
-            return default
-        try:
-            return json.loads(text)
-        except ValueError:
-            return default
-
-    def set_json(self, key, value, writer=None):
-        return self.set(key, json.dumps(value), writer)
-
-    def stored(self):
-        return {"game": self.get(GAME), "meta": self.get_json(GAME_META, None)}
-
-    def save_game(self, save, writer=None):
-        """Write a ``save``; False, writing nothing, if another tab saved a newer game."""
-        if not may_write(self.get_json(GAME_META, None), save["base"]):
+    def save_game(self, save):
+        """ui.storage's; the world's ``write_observers`` see each save written, with the
+        game it was written over."""
+        before = self.get(GAME)
+        if not PageStorage.save_game(self, save):
             return False
         if self.world is not None:
             for watcher in self.world.write_observers:
-                watcher(writer, self.get(GAME), save)
-        self.set(GAME, save["game"], writer)
-        self.set_json(GAME_META, save["meta"], writer)
+                watcher(self.writer, before, save)
         return True
-
-    def keep_aside(self, text, now, writer=None):
-        key = BAD_SAVE + str(now)
-        ours = self.get(GAME) == text             # else another tab's bad game: ours stays
-        self.set(key, text, writer)
-        if ours:
-            self.remove(GAME, writer)
-            self.remove(GAME_META, writer)
-        return key
 
     def bad_saves(self):
         return sorted(k for k in self.items if k.startswith(BAD_SAVE))
@@ -200,16 +191,21 @@ class Tab:
             return []
         self._queue = [action]
         first = None
+        storage = self.world.storage
+        outer, storage.writer = storage.writer, self
         try:
-            while self._queue:
-                queued = self._queue.pop(0)
-                effects = self.dispatch(queued)
-                if first is None:
-                    first = effects
-                self.run(effects)
+            try:
+                while self._queue:
+                    queued = self._queue.pop(0)
+                    effects = self.dispatch(queued)
+                    if first is None:
+                        first = effects
+                    self.run(effects)
+            finally:
+                self._queue = None
+            self._save_now()
         finally:
-            self._queue = None
-        self._save_now()
+            storage.writer = outer
         return first
 
     def dispatch(self, action):
@@ -236,7 +232,7 @@ class Tab:
     def _save_now(self):
         saves, self._saves = self._saves, []
         for save in saves:
-            if not self.world.storage.save_game(save, self):
+            if not self.world.storage.save_game(save):
                 self.world.refused += 1
                 self.act({"stored": self.world.storage.stored()})
                 return
@@ -245,13 +241,13 @@ class Tab:
         value = item["value"]
         key = REMEMBERED[item["name"]]
         if isinstance(value, str):
-            self.world.storage.set(key, value, self)
+            self.world.storage.set(key, value)
         else:
-            self.world.storage.set_json(key, value, self)
+            self.world.storage.set_json(key, value)
 
     def _keep_aside(self, text):
         self.kept_aside.append(text)
-        self.world.storage.keep_aside(text, self.world.now, self)
+        self.world.storage.keep_aside(text)
 
     def _announce(self, text):
         self.announced.append(text)
@@ -272,7 +268,7 @@ class Tab:
         table = highscores.load(storage)
         highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
                                DATE, value.get("players"))
-        storage.set_json(highscores.KEY, table, self)
+        storage.set_json(highscores.KEY, table)
         if "game" in value:                 # ui.end.keep_game: the game into the history
             record = game_record.summarize(self.state.game, TIME)
             if not history.add(storage, record, value["game"], "now"):
