@@ -129,6 +129,8 @@ def from_record(record):
         raise LinkError("damaged", "a damaged record")
     remote = Remote(base, device, secret)
     remote.recorded = record.get("recorded") is True
+    if record.get("sent") is True:          # base is the link last shared from here
+        remote.sent = base.fragment()
     game, held, error = load_text(record.get("save"))
     if error is not None or not _follows(game, base):
         game, held = remote.local_game(), ()

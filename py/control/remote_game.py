@@ -1,11 +1,12 @@
 """This device's part in a game played by link, as the controller holds it (``state.remote``).
 
 Each device keeps, per game, a **record** (``ui.remote_panel`` stores it):
-``{"id", "device", "secret": hex, "base": fragment, "save": engine JSON,
-"held": [...]}``.  ``base`` is the shared state as this device last took it
-in or sent it; the turns its players have played since are in the local
-game (``save``), so an undo takes a box back until the link is sent, and a
-reload loses nothing.  :class:`Remote` is that record on screen;
+``{"id", "device", "secret": hex, "base": fragment, "sent": bool, "recorded":
+bool, "save": engine JSON}``.  ``base`` is the shared state as this device
+last took it in or sent it (``sent``: it was shared from here); the turns its
+players have played since are in the local game (``save``), so an undo takes
+a box back until the link is sent, and a reload loses nothing, nor asks again
+for a link already sent.  :class:`Remote` is that record on screen;
 :meth:`Remote.after` runs after every action (``control.controller.tidy``)
 and works out the link to send from ``base`` and the local game.  The actions
 that make, open and send such games are :mod:`control.remote`'s.
@@ -97,9 +98,10 @@ class Remote:
             fx.add("remote", {"store": self.record(state), "index": self.entry()})
 
     def record(self, state):
+        base = self.base.fragment()
         return {"id": self.id, "device": self.device,
                 "secret": to_hex(self.secret) if self.secret else None,
-                "base": self.base.fragment(), "recorded": state.meta["recorded"],
+                "base": base, "sent": self.sent == base, "recorded": state.meta["recorded"],
                 "save": self.game.to_json(held=state.held)}
 
     def entry(self):

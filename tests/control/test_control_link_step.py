@@ -16,7 +16,7 @@ START = {"start": {"saved": None, "meta": None, "params": {}, "last_setup": None
 @pytest.fixture
 def by_link(monkeypatch):
     """The actions of games by link, as ui.remote names them when the page fetches it."""
-    for kind in ("remote_setup", "remote_open", "remote_sent"):
+    for kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
         monkeypatch.setitem(controller.LATER, kind, "control.remote")
 
 
@@ -49,3 +49,29 @@ def test_joining_then_sending_then_to_play(by_link):
                                   "entropy": os.urandom(16).hex()}})
     assert ann.state.game.current_player == 0
     assert ann.state.remote.step() is None               # her turn: nothing to send
+
+
+def stored_record(effects):
+    """The record the page stores (the ``remote`` effect's ``store``)."""
+    records = [e["remote"]["store"] for e in effects if "store" in e.get("remote", {})]
+    assert records, effects
+    return records[-1]
+
+
+def test_a_reload_remembers_the_link_was_sent(by_link):
+    """Reloaded (the kept record resumed), a phone that shared its link does not ask for
+    it again; one that had not shared it still does."""
+    ann, ben = device(), device()
+    ann.dispatch({"remote_setup": {"players": ["Ann", "Ben"], "seats": ["human", "remote"],
+                                   "ruleset": "dice-poker", "entropy": os.urandom(22).hex()}})
+    effects = ben.dispatch({"remote_open": {"fragment": ann.state.remote.link, "record": None,
+                                            "entropy": os.urandom(16).hex()}})
+    unsent = stored_record(effects)
+    effects = ben.dispatch({"remote_sent": ben.state.remote.id})
+    sent = stored_record(effects)
+    assert (unsent["sent"], sent["sent"]) == (False, True)
+    for record, step in ((unsent, "sending"), (sent, None)):
+        again = device()                                 # the page reloaded
+        again.dispatch({"remote_resume": {"record": record}})
+        assert again.state.remote is not None and again.state.remote.id == record["id"]
+        assert again.state.remote.step() == step

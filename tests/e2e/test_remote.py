@@ -170,7 +170,8 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     "Ann plays on their own phone." to Ann herself: the link panel's words were drawn
     over by the tray's); the friend's phone says whose turn it is and that its link goes
     to her (under the tray, below the fold on a phone: it only said whose turn it was);
-    then Ann's turn; then, her box filled, that Ben's link is to be sent, until it is."""
+    then Ann's turn; then, her box filled, that Ben's link is to be sent, until it is,
+    after a reload too (it asked again: that the link was shared was not kept)."""
     english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
     ann = new_context().new_page()
     ben = new_context().new_page()
@@ -191,6 +192,10 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.waiting_send"].format(name="Ben")
     ann.click("#remote-share")
+    gameui.settle(ann)
+    assert ann.text_content("#handover-main") == english["remote.waiting"].format(name="Ben")
+    ann.reload()
+    ann.wait_for_selector('html[data-state="ready"]', state="attached")
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.waiting"].format(name="Ben")
 
