@@ -42,7 +42,6 @@ requests and console output. test-artifacts/ is gitignored.
 
 from __future__ import annotations
 
-import re
 import shutil
 
 import pytest
@@ -58,6 +57,7 @@ from harness import (
     PageMonitor,
     PageProblems,
     StaticServer,
+    allowed_console_errors,
     artifact_stem,
     find_chromium,
     register_origin,
@@ -131,16 +131,6 @@ def subpath_url(subpath_server) -> str:
 _MONITORS = pytest.StashKey[list]()
 
 
-def _allowed_patterns(item) -> list[re.Pattern] | None:
-    """None: no errors allowed; []: all allowed; else the allowed regexes."""
-    marks = list(item.iter_markers("allow_console_errors"))
-    if not marks:
-        return None
-    if any(not m.args for m in marks):
-        return []
-    return [re.compile(p) for m in marks for p in m.args]
-
-
 @pytest.fixture
 def new_context(new_context, request):
     """pytest-playwright's new_context, with a PageMonitor on every context.
@@ -194,7 +184,7 @@ def pytest_runtest_call(item):
     result = yield  # re-raises if the test itself failed
     monitors = item.stash.get(_MONITORS, [])
     if monitors:
-        allowed = _allowed_patterns(item)
+        allowed = allowed_console_errors(item)
         problems = [p for m in monitors for p in m.problems(allowed)]
         if problems:
             raise PageProblems(

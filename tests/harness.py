@@ -261,6 +261,30 @@ class PageProblems(AssertionError):
     pass
 
 
+def stale_generated_files() -> list[str]:
+    """What ``python3 .ci/refresh_site.py`` would change: the compiled modules
+    (static/mpy/), the .min copies and the start parts of the catalogues.  The
+    page runs those, not py/ and the sources, so the browser tests (tests/e2e,
+    tests/engines) refuse to run while this is not empty: an edit would seem to
+    have no effect."""
+    import runpy
+    problems = []
+    for script in ("compile_mpy.py", "minify.py", "start_catalogues.py"):
+        problems += runpy.run_path(str(REPO / ".ci" / script))["differences"](str(REPO))
+    return problems
+
+
+def allowed_console_errors(item) -> list[re.Pattern] | None:
+    """The test's ``allow_console_errors`` marks: None, no error allowed; [], any
+    (a mark without patterns); else the patterns an allowed error matches."""
+    marks = list(item.iter_markers("allow_console_errors"))
+    if not marks:
+        return None
+    if any(not m.args for m in marks):
+        return []
+    return [re.compile(p) for m in marks for p in m.args]
+
+
 def artifact_stem(item) -> str:
     module = Path(str(item.path)).stem
     name = re.sub(r"[^A-Za-z0-9_.-]+", "-", item.name).strip("-")

@@ -22,12 +22,8 @@ def generated_files_are_current():
     Otherwise a browser test would run the code as it was at the last
     compile or minify, and an edit to py/ or to a source would seem to have
     no effect."""
-    import runpy
-
-    from mpyrun import REPO
-    problems = runpy.run_path(str(REPO / ".ci" / "compile_mpy.py"))["differences"](str(REPO))
-    problems += runpy.run_path(str(REPO / ".ci" / "minify.py"))["differences"](str(REPO))
-    problems += runpy.run_path(str(REPO / ".ci" / "start_catalogues.py"))["differences"](str(REPO))
+    from harness import stale_generated_files
+    problems = stale_generated_files()
     if problems:
         pytest.fail("generated site files are stale (%s): run `python3 .ci/refresh_site.py`"
                     % ", ".join(problems[:5]), pytrace=False)

@@ -1,4 +1,5 @@
-"""Games and documents the engine tests share with ``make_vectors.py``.
+"""Games and documents the engine tests share with ``make_vectors.py`` (and
+``mpy/check_engine.py``, on MicroPython too: :func:`apply_action`).
 
 - :class:`Screen` is a game as the page drives it: the engine's ``Game`` and
   the dice the player keeps, which are screen state, not the game's.

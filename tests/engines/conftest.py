@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import os
 import re
-import runpy
 import shutil
 import subprocess
 import sys
@@ -136,9 +135,7 @@ def stage_monitored_site(dest):
 @pytest.fixture(scope="session")
 def generated_files_are_current():
     """As tests/e2e/conftest.py: refuse to test stale static/mpy/ or .min files."""
-    problems = runpy.run_path(str(REPO / ".ci" / "compile_mpy.py"))["differences"](str(REPO))
-    problems += runpy.run_path(str(REPO / ".ci" / "minify.py"))["differences"](str(REPO))
-    problems += runpy.run_path(str(REPO / ".ci" / "start_catalogues.py"))["differences"](str(REPO))
+    problems = harness.stale_generated_files()
     if problems:
         pytest.fail("generated site files are stale (%s): run `python3 .ci/refresh_site.py`"
                     % ", ".join(problems[:5]), pytrace=False)
@@ -227,15 +224,6 @@ def page_problems_now(request, engine_site):
 # --------------------------------------------------------------------------
 
 
-def _allowed(item):
-    marks = list(item.iter_markers("allow_console_errors"))
-    if not marks:
-        return None
-    if any(not m.args for m in marks):
-        return []
-    return [re.compile(p) for m in marks for p in m.args]
-
-
 def page_problems(item) -> list[str]:
     page = item.stash.get(_PAGE, None)
     if page is None:
@@ -263,7 +251,7 @@ def page_problems(item) -> list[str]:
     for method, path, status in site.log[item.stash.get(_LOG_START, 0):]:
         if status >= 400:
             errors.append("HTTP %d %s %s (server log)" % (status, method, path))
-    allowed = _allowed(item)
+    allowed = harness.allowed_console_errors(item)
     out = ["request to a foreign origin: %s" % r for r in dict.fromkeys(foreign)]
     if allowed is None:
         out += errors

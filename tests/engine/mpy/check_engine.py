@@ -1,7 +1,10 @@
 """Recompute ``vectors.json`` with the engine and compare: runs on MicroPython and CPython.
 
-    node tests/mpy/run.mjs --path py tests/engine/mpy/check_engine.py   # the page's MicroPython
-    PYTHONPATH=py python3 tests/engine/mpy/check_engine.py             # CPython
+    node tests/mpy/run.mjs --path py --path tests/engine tests/engine/mpy/check_engine.py   # the page's MicroPython
+    PYTHONPATH=py:tests/engine python3 tests/engine/mpy/check_engine.py                   # CPython
+
+(tests/engine: ``screen.Screen``, the held dice, and ``engine_cases.apply_action``,
+the same actions as the CPython tests.)
 
 The vectors come from ``tests/engine/make_vectors.py`` (reference scores and
 options, pinned seeded dice, whole games, bad saves, illegal moves).  This
@@ -20,6 +23,7 @@ from dicepoker.game import Game
 from dicepoker.savefile import load
 from dicepoker.rules import BOXES, RULESETS
 from dicepoker.scoring import score
+from engine_cases import apply_action
 from screen import Screen
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -105,21 +109,6 @@ def check_seeded(vectors, check):
 def new_game(setup):
     return Screen(Game(setup["players"], ruleset=setup["ruleset"],
                        dice=dice_from_dict(setup["dice_source"])))
-
-
-def apply_action(screen, action):
-    kind = action[0]
-    if kind == "roll":
-        return screen.roll(action[1])
-    if kind == "hold":
-        return screen.hold(action[1])
-    if kind == "score":
-        return screen.score(action[1])
-    if kind == "undo":
-        return screen.undo()
-    if kind == "apply":
-        return screen.apply(action[1])
-    raise ValueError("unknown action %r" % (action,))
 
 
 def position(screen):
