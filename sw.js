@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "86d7ff2be7b80e8d";
+const VERSION = "edbcfcc0680f1292";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

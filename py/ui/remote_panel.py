@@ -6,7 +6,9 @@ Ben", **``#remote-link``** (an ``<a>`` whose ``href`` is the whole link, the
 game in its fragment), **``#remote-share``** (the system's share sheet where
 the browser has one, ``navigator.share``, else the clipboard; the link itself
 if both are refused) and what has been checked (``#remote-checked``).
-Sharing or following the link marks it sent: undo stops at its turns.
+Sharing or following the link marks it sent: undo stops at its turns.  While
+that is this phone's only move (``Remote.step``: "sending"), **``#tray-share``**
+stands in the tray in the dice's place and shares as ``#remote-share`` does.
 
 Storage: ``dicepoker.remote.<id>`` holds this device's record of a game
 (``control.remote``: its secret, the shared state, the local game) and
@@ -129,6 +131,15 @@ class RemotePanel:
         self.share = by_id("remote-share")
         self.status = by_id("remote-status")
         self.checked = by_id("remote-checked")
+        # Share in the tray too, in the dice's place, while this phone's only move is to
+        # send its link (a friend who has just joined: the panel is below the fold)
+        tray_share = self.tray_share = document.createElement("button")
+        tray_share.id = "tray-share"
+        tray_share.className = "btn primary tray-share"
+        tray_share.type = "button"
+        tray_share.hidden = True
+        by_id("dice").after(tray_share)
+        listen(tray_share, "click", self._share)
         self.url = None
         self._drawn = None
         self._cat = None
@@ -190,10 +201,15 @@ class RemotePanel:
         remote = state.remote
         link = remote.link if remote is not None and state.screen == "game" else None
         cat = texts.cat
+        step = remote.step() if link is not None else None
         key = (link, cat, "end" in state.dialogs, state.version,
-               remote.shared.done if remote is not None else None)
+               remote.shared.done if remote is not None else None, step)
         if key == self._drawn:
             return
+        # (not once the game is over: its link goes out from the results)
+        sending = step == "sending" and not state.game.is_over
+        by_id("tray").classList.toggle("sending", sending)
+        self.tray_share.hidden = not sending
         if self._drawn is None or self._drawn[0] != link:
             self.status.textContent = ""
         self._drawn = key
@@ -224,7 +240,7 @@ class RemotePanel:
             self.link.href = self.url
             self.link.textContent = self.url
             self._bring_into_view(link, place)
-        self.share.textContent = t("remote.share")
+        self.share.textContent = self.tray_share.textContent = t("remote.share")
         count = sum(len(h) + 1 for h, _ in shared.turns)
         self.checked.textContent = t("remote.checked_all" if shared.over else "remote.checked",
                                      count=count) if count else ""

@@ -232,3 +232,48 @@ def test_share_comes_on_screen_with_each_new_link(new_context, site_url, goto_re
     ann.wait_for_selector('html[data-state="setup"]', state="attached")
     gameui.settle(ann)
     assert ann.evaluate("window.scrollY") == 0
+
+
+TRAY = """() => { const box = (id) => { const e = document.getElementById(id);
+    const r = e && e.getBoundingClientRect(); return e && e.offsetParent ? [r.top, r.height] : null; };
+  const tray = box("tray"), roll = box("roll");
+  return { tray: tray[1], roll: roll[0] - tray[0], dice: box("dice"), share: box("tray-share") }; }"""
+
+
+def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_url, goto_ready):
+    """A friend who has just joined has one thing to do, send their part back, and the
+    panel with Share is below the fold on a phone: Share then stands in the tray, in the
+    dice's place and of their height (Roll and the tray do not move), until it is tapped;
+    so after a box that makes a link to send, on the setter's phone too."""
+    phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+    english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    ann = new_context(**phone).new_page()
+    ben = new_context(**phone).new_page()
+    setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
+    first = link_on(ann)
+    gameui.settle(ann)
+    joining = ann.evaluate(TRAY)
+    assert joining["share"] is None and joining["dice"] is not None     # nothing to send yet
+    open_link(ben, first, site_url, goto_ready, fresh=True)
+    back = link_on(ben)
+    gameui.settle(ben)
+    sending = ben.evaluate(TRAY)
+    assert sending["dice"] is None and sending["share"] is not None
+    assert sending["share"][1] == joining["dice"][1]                     # the dice's height
+    assert (sending["tray"], sending["roll"]) == (joining["tray"], joining["roll"])   # height, Roll in it
+    assert ben.evaluate(IN_VIEW, "tray-share")                           # on screen, no scroll
+    assert ben.text_content("#tray-share") == english["remote.share"]
+    ben.tap("#tray-share")
+    gameui.settle(ben)
+    assert ben.text_content("#handover-main") == english["remote.waiting"].format(name="Ann")
+    shared = ben.evaluate(TRAY)
+    assert shared["share"] is None and shared["dice"] is not None
+    assert (shared["tray"], shared["roll"]) == (joining["tray"], joining["roll"])
+    open_link(ann, back, site_url, goto_ready, fresh=False)
+    ann.wait_for_function("() => !document.getElementById('roll').disabled")
+    assert ann.evaluate(TRAY)["share"] is None                           # her turn: roll
+    ann.tap("#roll")
+    ann.tap('button[data-player="0"][data-box="chance"]')      # never 0: no question
+    link_on(ann, back)
+    gameui.settle(ann)
+    assert ann.evaluate(TRAY)["share"] is not None
