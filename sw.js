@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "edbcfcc0680f1292";
+const VERSION = "73d49137b73e13b1";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -64,13 +64,17 @@ class Remote:
         """The fragment to send, or None while this device is to play."""
         return self._link
 
+    def unsent(self):
+        """This device has a link to send (the next move is another phone's) that it has
+        not shared yet."""
+        return self.link is not None and self.link != self.sent
+
     def step(self):
         """What this game waits for here: "joining" (not every phone has its part yet),
-        "sending" (this device has a link to send, not shared yet from this page: the
-        next move is another phone's), else None (to play here, or the link is sent)."""
+        "sending" (a link :meth:`unsent`), else None (to play here, or the link is sent)."""
         if not self.shared.started():
             return "joining"
-        return "sending" if self.link is not None and self.link != self.sent else None
+        return "sending" if self.unsent() else None
 
     def locked(self):
         """An undo would take back a turn already sent (``base`` has it)."""

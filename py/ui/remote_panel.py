@@ -6,9 +6,10 @@ Ben", **``#remote-link``** (an ``<a>`` whose ``href`` is the whole link, the
 game in its fragment), **``#remote-share``** (the system's share sheet where
 the browser has one, ``navigator.share``, else the clipboard; the link itself
 if both are refused) and what has been checked (``#remote-checked``).
-Sharing or following the link marks it sent: undo stops at its turns.  While
-that is this phone's only move (``Remote.step``: "sending"), **``#tray-share``**
-stands in the tray in the dice's place and shares as ``#remote-share`` does.
+Sharing or following the link marks it sent: undo stops at its turns.  Until
+then (``Remote.unsent``), sending it is this phone's only move, and
+**``#tray-share``** stands in the tray in the dice's place, on the screen (the
+panel is below the fold on a phone), and shares as ``#remote-share`` does.
 
 Storage: ``dicepoker.remote.<id>`` holds this device's record of a game
 (``control.remote``: its secret, the shared state, the local game) and
@@ -18,7 +19,6 @@ Storage: ``dicepoker.remote.<id>`` holds this device's record of a game
 from binascii import hexlify
 
 from dicepoker.link_form import from_fragment
-from pyscript.ffi import to_js
 
 from . import stylesheets
 from .dom import by_id, create_proxy, document, listen, window
@@ -143,11 +143,6 @@ class RemotePanel:
         self.url = None
         self._drawn = None
         self._cat = None
-        self._shown_link = None         # the last link to send drawn (see _bring_into_view)
-        self._scroll_to_share = create_proxy(
-            lambda *_: self.share.scrollIntoView(to_js({"block": "nearest"})))
-        self._after_frame = create_proxy(
-            lambda *_: window.requestAnimationFrame(self._scroll_to_share))
         listen(self.share, "click", self._share)
         listen(self.link, "click", lambda event: self._sent())
         self._copied = create_proxy(lambda *_: self._say("remote.copied"))
@@ -184,30 +179,17 @@ class RemotePanel:
     def _say(self, key):
         self.status.textContent = self._cat.t(key) if self._cat else ""
 
-    def _bring_into_view(self, link, place):
-        """A new link to send after a tap (Start of a game by link, a box filled, a link
-        taken in): Share is the next tap, so it is scrolled onto the screen (under the
-        tray, it was below the fold on a phone).  Not while the page starts (a link
-        opened, a game by link resumed): the first screen stays put.  After the next
-        frame: a box worth 0 was asked about, and the question, closing, gives the
-        focus back to Roll, whose scroll (in that frame) undid one made before."""
-        if link != self._shown_link:
-            if not self.shell.starting and place is None:
-                window.requestAnimationFrame(self._after_frame)
-            self._shown_link = link
-
     # ------------------------------------------------------------ drawing
     def draw(self, state, texts):
         remote = state.remote
         link = remote.link if remote is not None and state.screen == "game" else None
         cat = texts.cat
-        step = remote.step() if link is not None else None
+        # (not once the game is over: its link goes out from the results)
+        sending = link is not None and remote.unsent() and not state.game.is_over
         key = (link, cat, "end" in state.dialogs, state.version,
-               remote.shared.done if remote is not None else None, step)
+               remote.shared.done if remote is not None else None, sending)
         if key == self._drawn:
             return
-        # (not once the game is over: its link goes out from the results)
-        sending = step == "sending" and not state.game.is_over
         by_id("tray").classList.toggle("sending", sending)
         self.tray_share.hidden = not sending
         if self._drawn is None or self._drawn[0] != link:
@@ -239,7 +221,6 @@ class RemotePanel:
         if link is not None:
             self.link.href = self.url
             self.link.textContent = self.url
-            self._bring_into_view(link, place)
         self.share.textContent = self.tray_share.textContent = t("remote.share")
         count = sum(len(h) + 1 for h, _ in shared.turns)
         self.checked.textContent = t("remote.checked_all" if shared.over else "remote.checked",

@@ -204,21 +204,24 @@ IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRe
   return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }"""
 
 
-def test_share_comes_on_screen_with_each_new_link(new_context, site_url, goto_ready):
+def test_share_is_on_screen_with_each_new_link_and_the_game_stays_put(new_context, site_url,
+                                                                     goto_ready):
     """On a phone the panel is under the tray, below the fold: when a tap makes a new
-    link to send (Start, a box filled), Share (the next tap) is scrolled onto the
-    screen; a link taken in by the page opens its game at its top (it was left
-    scrolled down to Share: the turn's first lines were out of sight), and so does the
-    setup form after New game."""
+    link to send (Start, a box filled), Share (the next tap) is on the screen in the
+    tray, and the page stays where it is (it was scrolled down to the panel's Share,
+    taking the card's first lines out of sight); a link taken in by the page opens its
+    game at its top, and so does the setup form after New game."""
     phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
     ann = new_context(**phone).new_page()
     ben = new_context(**phone).new_page()
     setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
     first = link_on(ann)
-    ann.wait_for_function(IN_VIEW, arg="remote-share", timeout=5_000)
-    assert ann.evaluate("window.scrollY") > 0
+    ann.wait_for_function(IN_VIEW, arg="tray-share", timeout=5_000)
+    gameui.settle(ann)
+    assert ann.evaluate("window.scrollY") == 0
     open_link(ben, first, site_url, goto_ready, fresh=True)
     back = link_on(ben)
+    ann.evaluate("window.scrollTo(0, 120)")
     open_link(ann, back, site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     gameui.settle(ann)
@@ -226,8 +229,12 @@ def test_share_comes_on_screen_with_each_new_link(new_context, site_url, goto_re
     ann.tap("#roll")
     ann.tap('button[data-player="0"][data-box="chance"]')      # never 0: no question
     link_on(ann, back)
-    ann.wait_for_function(IN_VIEW, arg="remote-share", timeout=5_000)
-    # the game is scrolled down to Share; the setup form opens at its top
+    ann.wait_for_function(IN_VIEW, arg="tray-share", timeout=5_000)
+    gameui.settle(ann)
+    assert ann.evaluate("window.scrollY") == 0
+    # scrolled down by hand: the setup form opens at its top
+    ann.evaluate("window.scrollTo(0, 120)")
+    assert ann.evaluate("window.scrollY") > 0
     ann.tap("#new-game")
     ann.wait_for_selector('html[data-state="setup"]', state="attached")
     gameui.settle(ann)
@@ -244,7 +251,7 @@ def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_ur
     """A friend who has just joined has one thing to do, send their part back, and the
     panel with Share is below the fold on a phone: Share then stands in the tray, in the
     dice's place and of their height (Roll and the tray do not move), until it is tapped;
-    so after a box that makes a link to send, on the setter's phone too."""
+    so on the setter's phone after Start (the invitation) and after a box."""
     phone = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
     english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
     ann = new_context(**phone).new_page()
@@ -252,15 +259,12 @@ def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_ur
     setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
     first = link_on(ann)
     gameui.settle(ann)
-    joining = ann.evaluate(TRAY)
-    assert joining["share"] is None and joining["dice"] is not None     # nothing to send yet
+    assert ann.evaluate(TRAY)["share"] is not None                      # the invitation
     open_link(ben, first, site_url, goto_ready, fresh=True)
     back = link_on(ben)
     gameui.settle(ben)
     sending = ben.evaluate(TRAY)
     assert sending["dice"] is None and sending["share"] is not None
-    assert sending["share"][1] == joining["dice"][1]                     # the dice's height
-    assert (sending["tray"], sending["roll"]) == (joining["tray"], joining["roll"])   # height, Roll in it
     assert ben.evaluate(IN_VIEW, "tray-share")                           # on screen, no scroll
     assert ben.text_content("#tray-share") == english["remote.share"]
     ben.tap("#tray-share")
@@ -268,7 +272,8 @@ def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_ur
     assert ben.text_content("#handover-main") == english["remote.waiting"].format(name="Ann")
     shared = ben.evaluate(TRAY)
     assert shared["share"] is None and shared["dice"] is not None
-    assert (shared["tray"], shared["roll"]) == (joining["tray"], joining["roll"])
+    assert sending["share"][1] == shared["dice"][1]                      # the dice's height
+    assert (sending["tray"], sending["roll"]) == (shared["tray"], shared["roll"])   # height, Roll in it
     open_link(ann, back, site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     assert ann.evaluate(TRAY)["share"] is None                           # her turn: roll
