@@ -31,8 +31,8 @@ _heard = []
 
 def _hear(shell):
     """From now on a link opened in this page is taken in here (not by a new start), and
-    its game opens at its top: the page was left scrolled down to Share, and the turn
-    that comes back began with its player's line out of sight."""
+    its game opens at its top: the page may have been left scrolled down (to the link,
+    say), and the turn that comes back began with its player's line out of sight."""
     if not _heard:
         _heard.append(True)
         listen(document.defaultView, "hashchange", lambda event: _link_opened(shell))
