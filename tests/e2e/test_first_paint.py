@@ -307,7 +307,8 @@ def test_friends_link_comes_in_without_a_shift(new_context, site_url, goto_ready
     rules from the fragment, so the first card has their rows, and Python draws the game
     it brings without a shift.  (Its files come after the start's: until then the page
     drew the setup form above the game, which jumped down and back, CLS 1.9; and a
-    Yahtzee card lost the default card's two rows.)"""
+    Yahtzee card lost the default card's two rows.)  The friend's one move then, sending
+    their part back, is Share, which Python puts in the dice's place."""
     from test_remote import link_on, setup
     ann = new_context().new_page()
     setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"], ruleset)
@@ -317,7 +318,9 @@ def test_friends_link_comes_in_without_a_shift(new_context, site_url, goto_ready
     before = page.evaluate(BOXES, GAME_PARTS)      # (the sums come with Python, below the rows)
     take_over(page, held, "ready")
     assert page.evaluate("window.__shifts") == []
-    assert page.evaluate(BOXES, GAME_PARTS) == before
+    after = page.evaluate(BOXES, GAME_PARTS + ["#tray-share"])
+    assert after.pop("#tray-share") == before["#dice"] and after["#dice"] is None
+    assert after == dict(before, **{"#dice": None})
 
 
 TRAY_WORDS = "['handover-main', 'roll-text', 'roll-left'].map((id) => document.getElementById(id).textContent)"
