@@ -15,7 +15,6 @@ import sys
 
 from . import lazy
 from .dom import by_id, create_proxy, window
-from .storage import REMEMBERED
 
 # Effects a first turn never asks for, and the module, fetched on first use,
 # whose ``run_effect(kind, value, shell)`` carries them out.
@@ -69,12 +68,7 @@ class Effects:
                 return
 
     def _remember(self, item):
-        value = item["value"]
-        key = REMEMBERED[item["name"]]
-        if isinstance(value, str):
-            self.storage.set(key, value)
-        else:
-            self.storage.set_json(key, value)
+        self.storage.remember(item)
 
     def _keep_aside(self, text):
         self.storage.keep_aside(text)

@@ -96,6 +96,11 @@ class Storage:
     def set_json(self, key, value):
         return self.set(key, json.dumps(value))
 
+    def remember(self, item):
+        """A ``remember`` effect ``{"name", "value"}``: under its key, text as it is, else JSON."""
+        key, value = REMEMBERED[item["name"]], item["value"]
+        return self.set(key, value) if isinstance(value, str) else self.set_json(key, value)
+
     # ------------------------------------------------------------- the game
     def stored(self):
         """``{"game": text or None, "meta": ...}`` as stored now."""

@@ -32,11 +32,10 @@ of the state); ``world.observers`` are called after each dispatch.
 import json
 
 from control.controller import Controller
-from control.saves import may_write
 from control.state import computer_turn
 from dicepoker.strategy.players import choose_move, position_rng
 from ui import game_record, highscores, history
-from ui.storage import BAD_SAVE, GAME, GAME_META, REMEMBERED, SETUP, SPEED
+from ui.storage import BAD_SAVE, GAME, GAME_META, SETUP, SPEED
 from ui.storage import Storage as PageStorage
 
 DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page
@@ -238,12 +237,7 @@ class Tab:
                 return
 
     def _remember(self, item):
-        value = item["value"]
-        key = REMEMBERED[item["name"]]
-        if isinstance(value, str):
-            self.world.storage.set(key, value)
-        else:
-            self.world.storage.set_json(key, value)
+        self.world.storage.remember(item)
 
     def _keep_aside(self, text):
         self.kept_aside.append(text)
