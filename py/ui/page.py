@@ -33,7 +33,7 @@ def _views(shell):
     setup = LaterView(shell, "ui.setup_form", "SetupForm", _on_setup, whole="setup.start",
                       failed_action={"back_to_game": True}, styles=None)
     return [
-        Screens(shell, lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
+        Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
         LaterView(shell, "ui.computer_bar", "ComputerBar",
                   lambda state: state.game is not None and has_computers(state.game)),
         LaterView(shell, "ui.joker", "JokerNote", joker_possible),
@@ -101,7 +101,7 @@ async def start():
     if _on_setup(shell.state):
         await asyncio.sleep_ms(1)   # the form made and drawn in a task after the start's
         await setup.prepare(texts)  # cannot be fetched: the page does not start (boot.js says so)
-    shell.starting = False
+    screens.starting = False
     shell.draw()
     screens.take_over()
     return shell

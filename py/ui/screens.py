@@ -20,8 +20,7 @@ class Screens:
     position, and after Start (at the bottom of the setup form on a phone) the game
     came in scrolled down, its players' line and first rows out of sight."""
 
-    def __init__(self, shell, setup_ready):
-        self.shell = shell
+    def __init__(self, setup_ready):
         self.setup_ready = setup_ready
         self.root = Node(document.documentElement)
         self.app = document.getElementById("app")
@@ -29,6 +28,7 @@ class Screens:
         self.game = node("game")
         self.new_game = node("new-game")
         self.back_to_game = node("back-to-game")
+        self.starting = True        # data-state stays "loading" until page start is done
         self.shown = None           # "setup", "game" or None (the first screen's, at start)
 
     def take_over(self):
@@ -39,7 +39,7 @@ class Screens:
         self.root.attr("data-rules", None)     # its rules' rows are the board's now
 
     def draw(self, state, texts):
-        if self.shell.starting:
+        if self.starting:
             # boot.js's first screen stays until the start's last draw, in take_over's
             # task: a friend's link, taken in after its files are fetched, had the
             # setup form shown above the game meanwhile (the game jumped down and back).

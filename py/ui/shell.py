@@ -15,8 +15,7 @@ from .dom import flush
 
 class Shell:
     """Also what code fetched on first use may use of the page: ``act``, ``draw``,
-    ``state``, ``texts``, ``storage`` and ``starting`` (True until :func:`ui.page.start`'s
-    last draw: until then the screen is static/js/boot.js's first screen, or becoming it)."""
+    ``state``, ``texts`` and ``storage``."""
 
     def __init__(self, controller, texts, storage, effects):
         self.controller = controller
@@ -24,7 +23,6 @@ class Shell:
         self.storage = storage
         self.effects = effects
         self.views = []
-        self.starting = True
         self._queue = None          # actions waiting while one is handled
 
     @property
