@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "8afa2e4877124439";
+const VERSION = "0bfc7ec49fdbe4ab";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

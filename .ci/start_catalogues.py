@@ -29,6 +29,8 @@ it only after the first turn, and ``ui.page`` completes the catalogue before
 it makes the form then); ``static/i18n/start/<lang>.setup.json`` keeps them,
 for a page opened without a query, which may start on the setup screen
 (static/js/boot.js picks the file).
+
+Each start part also has ``PLURALS_KEY``, made here, not translated: see below.
 """
 import html.parser
 import json
@@ -41,7 +43,13 @@ _GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 SOURCE = "static/i18n/%s.json"
 OUT = "static/i18n/start/%s.json"
 SETUP_OUT = "static/i18n/start/%s.setup.json"
-LANGUAGES = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))["LANGUAGES"]   # the one list
+_I18N = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))
+LANGUAGES = _I18N["LANGUAGES"]   # the one list
+# Generated into every start part: the plural category (ui.i18n.plural_category, the one
+# definition of each language's rule) of each count the first screen can show before
+# Python, 0 to 3 rolls left: boot.js words Roll's rolls left with the form it names.
+PLURALS_KEY = "@plurals"
+START_COUNTS = range(4)
 
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
                   "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.",
@@ -138,6 +146,7 @@ def render(lang, root=REPO, keep=None, setup=False):
     part = start_part(messages, markup_keys(root) if keep is None else keep, file_only_keys(root))
     if not setup:
         part = {key: value for key, value in part.items() if key not in SETUP_ONLY}
+    part[PLURALS_KEY] = [_I18N["plural_category"](lang, n) for n in START_COUNTS]
     return json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 

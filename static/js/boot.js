@@ -243,13 +243,13 @@
     root.setAttribute("data-first", first);
   }
   // The tray as py/ui/tray.py words it for a person: Roll's two lines (roll.left's
-  // plural form for 1 to 3 rolls: one, else few where the language has that form, else
-  // other; at a turn's start Roll, 3 rolls left), and after a roll the turn's message.
+  // plural form for n rolls, as the start part names it: .ci/start_catalogues.py
+  // PLURALS_KEY; at a turn's start Roll, 3 rolls left), and after a roll the turn's message.
   function wordTray(messages, n, rolled) {
-    var forms = messages["roll.left"] || {};
+    var forms = messages["roll.left"] || {}, plurals = messages["@plurals"] || [];
     if (rolled) { byId("handover-main").textContent = messages[n ? "handover.pick" : "handover.last"] || ""; }
     byId("roll-text").textContent = messages[rolled ? (n ? "roll.again" : "roll.none_left") : "roll.button"] || "";
-    byId("roll-left").textContent = n ? String(forms[n > 1 ? (forms.few ? "few" : "other") : "one"]).replace("{count}", n) : "";
+    byId("roll-left").textContent = n ? String(forms[plurals[n]]).replace("{count}", n) : "";
   }
   if (!words) {
     showFirst();
