@@ -140,6 +140,7 @@ class RemotePanel:
         tray_share.hidden = True
         by_id("dice").after(tray_share)
         listen(tray_share, "click", self._share)
+        self.tray = by_id("tray")
         self.url = None
         self._drawn = None
         self._cat = None
@@ -190,8 +191,12 @@ class RemotePanel:
                remote.shared.done if remote is not None else None, sending)
         if key == self._drawn:
             return
-        by_id("tray").classList.toggle("sending", sending)
+        # Meanwhile the panel's Share, under the tray's, steps back: one primary button
+        # for the one move.
+        self.tray.classList.toggle("sending", sending)
         self.tray_share.hidden = not sending
+        self.share.classList.toggle("primary", not sending)
+        self.share.classList.toggle("secondary", sending)
         if self._drawn is None or self._drawn[0] != link:
             self.status.textContent = ""
         self._drawn = key

@@ -267,8 +267,10 @@ def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_ur
     assert sending["dice"] is None and sending["share"] is not None
     assert ben.evaluate(IN_VIEW, "tray-share")                           # on screen, no scroll
     assert ben.text_content("#tray-share") == english["remote.share"]
+    assert ben.get_attribute("#remote-share", "class") == "btn secondary"  # one primary button
     ben.tap("#tray-share")
     gameui.settle(ben)
+    assert ben.get_attribute("#remote-share", "class") == "btn primary"
     assert ben.text_content("#handover-main") == english["remote.waiting"].format(name="Ann")
     shared = ben.evaluate(TRAY)
     assert shared["share"] is None and shared["dice"] is not None
