@@ -163,7 +163,11 @@
       return fetch("./static/mpy/start.bundle");
     }).then(function (r) {
       if (!r.ok) { throw new Error("start.bundle: HTTP " + r.status); }
-      return r.arrayBuffer();
+      // gzipped (.ci/start_bundle.py says why): unpacked by the browser, off the main thread
+      if (typeof DecompressionStream !== "function") {
+        throw new Error("start.bundle: this browser has no DecompressionStream");
+      }
+      return new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     }).then(unpackModules).then(function (modules) {
       return extras.then(function (more) { return modules.concat(more.filter(Boolean)); });
     }),
