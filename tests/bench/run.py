@@ -3,11 +3,11 @@
     python3 tests/bench/run.py [--runs N] [--quick] [--no-build] [--json FILE]
 
 Not part of the test run (pytest ignores tests/bench/). Prints one table with
-medians and ranges (min-max) and PASS/MISS against the budget of issue 6.
+medians and ranges (min-max) and PASS/MISS against the budget (docs/performance.md).
 Needs Playwright and Chromium (as the e2e tests do); uses one Chromium and a
 fresh browser context for every sample; the pages under test are interleaved
 (game, bare, plain, game, bare, plain, ...) so that noise on a busy machine
-hits them alike. See README "## Performance" for what each figure means.
+hits them alike. docs/performance.md says what each figure means.
 """
 
 import argparse
@@ -26,10 +26,13 @@ from harness import REPO                                  # noqa: E402
 from stats import kib, median, percentile, spread         # noqa: E402
 
 BUDGET_RATIO = 1.3
-BUDGET_BYTES = 800_000
+# until the first roll, on the wire (gzip -6, as GitHub Pages serves text, scripts and wasm), in
+# every start language: what a phone pays (issue 39). Raw bytes are printed beside, not capped.
+BUDGET_WIRE_BYTES = 340_000
 BUDGET_TAP_MS = 16.0
 BUDGET_PHONE_TAP_MS = 50.0
 BUDGET_HINT_MS = 100.0
+BUDGET_TBT_EXTRA_MS = 100      # Lighthouse mobile: the game's TBT over the bare page's
 
 
 def verdict(ok):
@@ -167,8 +170,10 @@ def report_load(raw, w):
 
 
 def report_phone(raw, w):
-    """Issue 15's budget: on the phone profile, the game (first visit) ready within 1.0x the
-    bare page, LCP <= bare, TBT <= bare + 100 ms; Lighthouse mobile score >= bare."""
+    """Start-up on a phone (issue 39 decides issue 15's open clause): judged by Lighthouse mobile
+    against the bare PyScript page in the same run, LCP no later than the bare page's and total
+    blocking time at most the bare page's + 100 ms. The in-page figures of the Chromium phone
+    profile are printed beside as a diagnosis (ready, LCP, TBT, CLS), not as the budget."""
     import phone
     P = raw["phone"]
     w("Phone profile: CPU / %d, %d ms RTT, %.1f Mbit/s, %dx%d (median (min-max) over fresh contexts)"
@@ -185,15 +190,13 @@ def report_phone(raw, w):
         if name == "bare PyScript":
             continue
         g = P[name]
-        ratio = median(g["ready"]) / median(bare["ready"])
-        lcp_ok = median([v or 0 for v in g["lcp"]]) <= median([v or 0 for v in bare["lcp"]])
-        tbt_ok = median(g["tbt"]) <= median(bare["tbt"]) + 100
-        w("  %s vs bare: ready x%.2f (<= 1.0: %s), LCP %s, TBT %s, CLS max %.3f; LCP element %s"
-          % (name, ratio, verdict(ratio <= 1.0), verdict(lcp_ok), verdict(tbt_ok), max(g["cls"]),
-             sorted(set(g["lcp_element"]))))
+        w("  %s vs bare: ready x%.2f, LCP %+.0f ms, TBT %+.0f ms, CLS max %.3f; LCP element %s"
+          % (name, median(g["ready"]) / median(bare["ready"]),
+             median([v or 0 for v in g["lcp"]]) - median([v or 0 for v in bare["lcp"]]),
+             median(g["tbt"]) - median(bare["tbt"]), max(g["cls"]), sorted(set(g["lcp_element"]))))
     L = raw.get("lighthouse")
     if not L:
-        w("  Lighthouse: not run (npm ci installs it)")
+        w("  Lighthouse: not run (npm ci installs it): no verdict on the start-up budget")
         w("")
         return
     w("  Lighthouse %s mobile (simulated throttling), performance, median (min-max):" % L.get("version", "?"))
@@ -204,31 +207,34 @@ def report_phone(raw, w):
             name, spread(r["score"]), spread(r["lcp"]), spread(r["tbt"]), max(r["cls"]),
             spread(r["fcp"]), spread(r["si"]), spread(r["tti"])))
     g, b = L.get("game (first visit)", {}), L.get("bare PyScript", {})
-    if g.get("score") and b.get("score"):
-        w("  budget: Lighthouse game >= bare: %s (%s vs %s)"
-          % (verdict(median(g["score"]) >= median(b["score"])), median(g["score"]), median(b["score"])))
+    if g.get("lcp") and b.get("lcp"):
+        lcp, bare_lcp = median(g["lcp"]), median(b["lcp"])
+        tbt, bare_tbt = median(g["tbt"]), median(b["tbt"])
+        w("  budget: Lighthouse LCP game <= bare: %s (%.0f vs %.0f ms); TBT game <= bare + %d ms: %s"
+          " (%.0f vs %.0f ms)" % (verdict(lcp <= bare_lcp), lcp, bare_lcp, BUDGET_TBT_EXTRA_MS,
+                                   verdict(tbt <= bare_tbt + BUDGET_TBT_EXTRA_MS), tbt, bare_tbt))
     w("")
 
 
 def report_transfer(raw, w):
+    """The byte budget of issue 39: the page's own requests until ready and the first roll, on
+    the wire, at most BUDGET_WIRE_BYTES in every start language; raw bytes reported beside."""
     T = raw["transfer"]
-    w("First visit bytes (uncompressed bodies, counted by the server; the budget counts these)")
-    w("  page's own requests until ready + first roll: %s" % kib(T["page_bytes_until_roll"]))
-    w("  whole first visit incl. service worker precache: %s in %d responses"
-      % (kib(T["total"]), T["requests"]))
-    w("    (page %s, service worker %s)   budget < %s for the page until the first roll: %s"
-      "; the whole visit, offline copy included, is %s it"
-      % (kib(T["page_bytes"]), kib(T["worker_bytes"]), kib(BUDGET_BYTES),
-         verdict(T["page_bytes_until_roll"] < BUDGET_BYTES),
-         "within" if T["total"] < BUDGET_BYTES else "over"))
-    w("  on the wire (gzip, as GitHub Pages sends it): until the first roll %s, whole visit %s"
-      % (kib(T["page_wire_until_roll"]), kib(T["total_wire"])))
+    w("First visit bytes (counted by the server: raw bodies, and on the wire gzipped as GitHub Pages"
+      " sends them; the budget counts the wire)")
+    w("  page's own requests until ready + first roll: wire %s, raw %s"
+      % (kib(T["page_wire_until_roll"]), kib(T["page_bytes_until_roll"])))
+    w("  whole first visit incl. service worker precache: wire %s, raw %s in %d responses"
+      " (page %s, service worker %s raw)"
+      % (kib(T["total_wire"]), kib(T["total"]), T["requests"], kib(T["page_bytes"]),
+         kib(T["worker_bytes"])))
     if T.get("by_language"):
-        worst = max(b for _, b, _ in T["by_language"])
-        w("  until the first roll, by the player's language: %s   budget < %s: %s"
-          % (", ".join("%s %s" % (lang, kib(b)) for lang, b, _ in T["by_language"]),
-             kib(BUDGET_BYTES), verdict(worst < BUDGET_BYTES)))
-        w("    on the wire (gzip): %s" % ", ".join("%s %s" % (lang, kib(g)) for lang, _, g in T["by_language"]))
+        worst = max(g for _, _, g in T["by_language"])
+        w("  until the first roll, by the player's language (wire / raw):")
+        for lang, raw_bytes, wire in T["by_language"]:
+            w("    %s  %9s / %9s   %s" % (lang, kib(wire), kib(raw_bytes), verdict(wire <= BUDGET_WIRE_BYTES)))
+        w("  budget: every language <= %s on the wire until the first roll: %s (worst %s)"
+          % (kib(BUDGET_WIRE_BYTES), verdict(worst <= BUDGET_WIRE_BYTES), kib(worst)))
     if not T["worker_installed"]:
         w("  ! the service worker did not install (stale static/pwa/precache.json?): its bytes are partial")
     w("  by type: " + ", ".join("%s %s" % (k, kib(b)) for k, b in T["by_kind"]))
