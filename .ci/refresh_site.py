@@ -5,8 +5,9 @@
     python3 .ci/refresh_site.py --check   # exit 1 if anything is stale (CI, tests)
 
 1. static/mpy/ from py/ (.ci/compile_mpy.py): the bytecode the page imports;
-2. static/css/app.min.css, static/js/boot.min.js, static/pwa/register.min.js
-   from their readable sources (.ci/minify.py): what index.html loads;
+2. the minified copies of the readable sources (.ci/minify.py): app.css,
+   setup.css and boot.js inlined into index.html (with their CSP hashes),
+   static/css/later.min.css and static/pwa/register.min.js;
 3. static/i18n/start/<lang>.json from static/i18n/<lang>.json
    (.ci/start_catalogues.py): the messages page start needs;
 4. static/pwa/precache.json and sw.js's VERSION (.ci/precache.py), which

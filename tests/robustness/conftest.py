@@ -25,5 +25,5 @@ def browser_context_args(browser_context_args):
 
 def pytest_addoption(parser):
     parser.addoption("--monkey-steps", dest="monkey_steps", type=int, default=None,
-                     help="steps of random play in test_robust_monkey (default 900; "
+                     help="steps of random play in test_robust_monkey (default: its DEFAULT_STEPS; "
                           "or set MONKEY_STEPS)")
