@@ -2,9 +2,11 @@
 
 A rule set is a plain description (its boxes, bonus threshold, Joker
 convention); the game and the solver read it instead of branching on the rule
-set's name.  Scoring is split in two: :func:`score` is a box's own value on
+set's name.  Scoring is split in two: :meth:`Box.score` is a box's own value on
 the dice ("does the pattern hold?"), and :meth:`Ruleset.options` applies the
-five-of-a-kind Joker on top, which needs the player's card.
+five-of-a-kind Joker on top, which needs the player's card.  :func:`score` is
+the checked calculator for dice from anywhere (:mod:`dicepoker.scoring`,
+imported on first use).
 
 Box ids are those of ``shared/RULES.md``.
 """
@@ -218,6 +220,23 @@ RULESETS = {
                        upper_bonus_at=63, joker_on_scratched_poker=True),
 }
 DEFAULT_RULESET = "dice-poker"
+
+
+def score(box_id, dice):
+    """The box's own value for these dice, checked: :func:`dicepoker.scoring.score`.
+
+    Here because ``from dicepoker.rules import score`` is the import earlier
+    versions promised.  The checked calculator itself lives in
+    :mod:`dicepoker.scoring`, which imports this module (a top-level import
+    back would be a cycle) and which the page never needs: this module is a
+    start module, so importing scoring here would put it in the start bundle.
+    It is imported on the first call instead.
+
+    >>> score("pair", (5, 5, 3, 2, 1))
+    16
+    """
+    from .scoring import score as checked
+    return checked(box_id, dice)
 
 
 def get_ruleset(ruleset_id):
