@@ -15,7 +15,8 @@ the same dice set aside.
 
 Saving is here (:meth:`Game.to_json`); reading a save back is
 :mod:`dicepoker.savefile`, which a first turn opened by a link never needs, so
-the page fetches it only when there is a save to read.
+the page fetches it only when there is a save to read (:meth:`Game.from_json`
+imports it on first call).
 """
 
 import json
@@ -358,6 +359,23 @@ class Game:
             texts.append(json.dumps(move))
         head = json.dumps(self._save_without_moves(held))
         return head[:-1] + ', "moves": [' + ", ".join(texts[1:]) + "]}"
+
+    @classmethod
+    def from_json(cls, text):
+        """The game a :meth:`to_json` text saved, checked and replayed; InvalidSave if it is not one.
+
+        The reader is :func:`dicepoker.savefile.load`; this is the way back
+        earlier versions promised next to ``to_json``, kept as a thin
+        classmethod: savefile imports this module (a top-level import back
+        would be a cycle), and a first turn opened by a link reads no save, so
+        the page fetches savefile only when it has one (``ui.lazy``: on the
+        page, call this only after that) and this start module must not
+        import it.  The dice set aside when the game was
+        saved are not part of a Game (the module docstring says why): a caller
+        that needs them uses ``load``, which returns ``(game, held)``.
+        """
+        from .savefile import parse, restore
+        return restore(cls, parse(text), True)[0]
 
 
 MOVE_KINDS = ("roll", "score")
