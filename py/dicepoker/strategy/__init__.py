@@ -90,4 +90,15 @@ Review after (or during) a game::
 One decision::
 
     advisor.evaluate(game, move)   # {"chosen", "best", "loss", "options"} before applying move
+
+Win chances, and luck against skill::
+
+    from dicepoker.strategy.chances import win_chances, luck_and_skill
+    win_chances(game, table)       # [chance of winning per player], sums to 1
+    luck_and_skill(game, advisor)  # per player {"start", "luck", "skill", "total"}
+
+A table (or an Advisor of one) read with ``Table.from_file`` finds its spread
+table (``<rules>.spread.gz``) in the same folder; otherwise pass
+``spread=Spread.from_...`` or a ``chances.Model``, which the page keeps for a
+session (``ui.coach``).
 """

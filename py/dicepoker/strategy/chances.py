@@ -13,6 +13,11 @@ spread wide, so a whole position costs a few thousand float operations.
 
 The same model serves :mod:`.luck_skill` (was it luck: the luck/skill split
 of a game) and :mod:`.to_win` (a computer that plays to win).
+``luck_and_skill`` is importable from here too, as earlier versions promised
+(``from dicepoker.strategy.chances import win_chances, luck_and_skill``): it
+lived here before the split, and this module is never a start module (the
+strategy group, ``ui.lazy``, fetches luck_skill with it), so the re-export
+costs the page no bytes.
 
 Pure Python, CPython and MicroPython.
 """
@@ -22,6 +27,9 @@ import math
 from ..rules import MAX_ROLLS
 from . import dicesets
 from .advisor import Advisor
+from .luck_skill import luck_and_skill  # noqa: F401  (promised here: see the docstring)
+from .spread import Spread
+from .table import TableError
 from .turn_moments import TurnMoments
 
 _SQRT2 = math.sqrt(2.0)
@@ -128,7 +136,13 @@ def _model(table, spread):
     if isinstance(table, Model):
         return table
     if spread is None:
-        raise ValueError("win chances need the spread table as well as the strategy table")
+        strategy = table.table if isinstance(table, Advisor) else table
+        try:
+            spread = Spread.beside(strategy)
+        except TableError as error:
+            raise ValueError("win chances need the spread table as well as the strategy"
+                             " table: pass spread=, or read the table with Table.from_file"
+                             " from its folder (%s)" % error)
     return Model(table, spread)
 
 
@@ -137,9 +151,12 @@ def win_chances(game, table, spread=None):
 
     ``table`` is a :class:`Model`, or a Table/Advisor with its ``spread``
     (:class:`.spread.Spread`); keep one Model for a session (it memoises the
-    turn's second moments).  Everyone is assumed to play for the best
-    expected score from here.  At the end of a game: 1 for the winner,
-    shared on a tie.
+    turn's second moments).  Without ``spread``, a Table read with
+    ``Table.from_file`` (or an Advisor of one) finds the spread file beside
+    its own (:meth:`.spread.Spread.beside`): the two are shipped side by side,
+    and a caller with a table from a file should not have to know the other
+    file's name.  Everyone is assumed to play for the best expected score
+    from here.  At the end of a game: 1 for the winner, shared on a tie.
     """
     if game.is_over:
         totals = game.totals()

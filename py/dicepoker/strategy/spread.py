@@ -69,6 +69,38 @@ class Spread(Table):
         self.sd_of_code = sds
         self.variance_of_code = [sd * sd for sd in sds]
 
+    @classmethod
+    def beside(cls, table):
+        """The spread table in the folder ``table`` was read from (``<rules>.spread.gz``),
+        read once per table; TableError if the table has no file or none lies beside it.
+
+        The builder writes both files side by side (``static/strategy/``), so
+        a strategy table loaded with :meth:`.table.Table.from_file` is enough
+        for win chances: a caller need not know the spread's file name.
+        The spread is kept on the table, since reading it costs far more than
+        a position's chances and a caller may ask for them after every move.
+        """
+        spread = getattr(table, "_spread_beside", None)
+        if spread is not None:
+            return spread
+        if table.path is None:
+            raise TableError("the strategy table was not read from a file, so its spread"
+                             " table cannot be found beside it")
+        path = str(table.path)            # a str or a pathlib.Path (CPython)
+        # The folder by hand: MicroPython's os.path.join("", name) is "/name",
+        # which would send a table read from the current folder to the root.
+        folder = path[:max(path.rfind("/"), path.rfind("\\")) + 1]
+        path = folder + table.rules.id + ".spread.gz"
+        try:
+            spread = cls.from_file(path)
+        except OSError:
+            raise TableError("there is no spread table %s beside the strategy table" % path)
+        if spread.rules.id != table.rules.id:
+            raise TableError("%s is for %s, the table for %s"
+                             % (path, spread.rules.id, table.rules.id))
+        table._spread_beside = spread
+        return spread
+
     def code_at(self, index):
         return self._blocks[index >> BLOCK_BITS][index & (BLOCK - 1)]
 

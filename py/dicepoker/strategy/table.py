@@ -28,6 +28,9 @@ Loading (both accept the gzip file or its decompressed bytes):
   blocks views of ``data``, not copies.
 - ``Table.from_bytes(data)`` for bytes already in Python (tests, CPython).
 
+Only ``from_file`` sets ``table.path`` (None otherwise): where the table's
+companion files are to be found.
+
 Why in place, outside the heap: MicroPython's collector scans every heap
 block it reaches, byte data included, for pointers.  With 2.8 MB of table in
 the heap each collection took ~5 ms more, and the page collects on most taps.
@@ -157,6 +160,7 @@ class Table:
     format = FORMAT
 
     def __init__(self, header, blocks):
+        self.path = None          # the file it was read from (from_file): see the loaders
         self.header = header
         self.rules = RULESETS[header["rules"]]
         self.layout = Layout(self.rules)
@@ -175,11 +179,19 @@ class Table:
 
     @classmethod
     def from_file(cls, path):
-        """Decode a table from a file (gzip or not), streaming."""
+        """Decode a table from a file (gzip or not), streaming.
+
+        The table remembers ``path``: the files that go with it lie beside
+        it (``static/strategy/<rules>.dpst.gz`` and ``<rules>.spread.gz``), so
+        a caller holding only the table can still find its spread
+        (:meth:`.spread.Spread.beside`, which win chances use).
+        """
         with open(path, "rb") as raw:
             first_two = raw.read(2)
             raw.seek(0)
-            return cls._from_stream(_open_stream(raw, first_two))
+            table = cls._from_stream(_open_stream(raw, first_two))
+        table.path = path
+        return table
 
     @classmethod
     def from_buffer(cls, data):
@@ -215,9 +227,11 @@ class Table:
         import os
         js.Module.FS.writeFile(path, array)
         try:
-            return cls.from_file(path)
+            table = cls.from_file(path)
         finally:
             os.remove(path)
+        table.path = None       # a temporary copy, gone: nothing lies beside it
+        return table
 
     @classmethod
     def _from_stream(cls, stream):
