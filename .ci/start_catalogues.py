@@ -54,14 +54,15 @@ START_COUNTS = range(4)
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
                   "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.",
                   "stats.", "confirm.delete_", "notice.history_", "remote.", "settings.", "tips.",
-                  "feel.", "chances.")
+                  "feel.", "chances.", "daily.")
 # What the page may say before the rest is in: that a feature could not be fetched,
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).
 # (Not the review's: it opens from the end of a game, when the catalogue is complete.)
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
-              "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name")
+              "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name",
+              "daily.player")     # the player's name in today's game (ui.daily), if no setup has one
 # The words only the setup form (py/ui/setup_form.py, the setup section of index.html)
 # shows: not in a link's start part.  (setup.rules is the statistics screen's too, which
 # speaks from the whole catalogue; the seat names are the tray's at a computer's turn.)
@@ -70,7 +71,7 @@ START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_f
 SETUP_ONLY = ("setup.title", "setup.players", "setup.rules", "setup.player_label", "setup.default_name",
               "setup.default_computer", "setup.seat_label", "setup.remove_player",
               "setup.add_player", "setup.challenge", "setup.seed", "setup.seed_help",
-              "setup.start", "setup.back", "setup.win_chances",
+              "setup.start", "setup.back", "setup.win_chances", "daily.setup",
               "ruleset.dice-poker", "ruleset.dice-poker.desc", "ruleset.dice-poker-classic",
               "ruleset.dice-poker-classic.desc", "ruleset.yahtzee", "ruleset.yahtzee.desc")
 # ids of the markup in index.html that shows only after the catalogue is complete (the

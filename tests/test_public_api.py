@@ -286,3 +286,73 @@ print(score("pair", (5, 5, 3, 2, 1)), h.dice == g.dice, h.rolls_left, "%.6f" % c
     expected = win_chances(game, Table.from_file(str(STATIC / "strategy" / "yahtzee.dpst.gz")))
     assert out[:4] == ["16", "True", "1", "%.6f" % expected[0]]
     assert "".join(out[4:]) == "['luck','skill','start','total']"
+
+
+# ------------------------------------------------------------ today's game (issue 41)
+
+# A published day never changes its dice: the seed of a date and the first throws it gives
+# (all five, then with the first two kept) are pinned here, for ever.
+DAILY_PINS = {
+    "2026-01-01": ("daily-2026-01-01", (1, 3, 2, 6, 5), (1, 3, 4, 4, 5)),
+    "2026-12-04": ("daily-2026-12-04", (4, 3, 3, 3, 2), (4, 3, 5, 6, 1)),
+    "2028-02-29": ("daily-2028-02-29", (3, 6, 5, 2, 5), (3, 6, 2, 6, 5)),
+}
+DAILY_PARS = {"2026-01-01": 265, "2026-12-04": 328, "2028-02-29": 306}   # with the shipped table
+
+
+def test_daily_seed_of_a_date_and_its_dice_are_fixed_for_ever():
+    """``from dicepoker.daily import daily_seed``: the seed of a date, whoever plays it."""
+    from dicepoker.daily import daily_seed
+    from dicepoker.game import Game
+    for date, (seed, first, kept_two) in DAILY_PINS.items():
+        assert daily_seed(date) == seed
+        for name in ("Ann", "Someone else"):
+            game = Game([name], ruleset="dice-poker", seed=daily_seed(date))
+            assert game.roll() == first and game.roll([0, 1]) == kept_two, date
+
+
+def test_daily_seed_refuses_a_malformed_or_too_early_date():
+    """A malformed date, or one before 2026-01-01, raises the engine's InvalidSetup."""
+    from dicepoker.daily import daily_seed, par
+    from dicepoker.errors import InvalidSetup
+    for bad in ("2026-13-01", "2026-02-29", "2026-12-4", "04.12.2026", "", None, 20261204,
+                "2025-12-31", "1999-01-01"):
+        with pytest.raises(InvalidSetup):
+            daily_seed(bad)
+        with pytest.raises(InvalidSetup):
+            par(bad, None)            # refused before any table is needed
+
+
+def test_par_is_the_optimal_computers_final_total_on_the_dates_dice(advisor):
+    """``par(date, table)`` -> int: the Optimal computer (``choose_move(.., "optimal", ..)``)
+    playing the date's game; a Table or an Advisor will do."""
+    from dicepoker.daily import daily_game, par
+    from dicepoker.strategy.players import choose_move
+    for date, expected in DAILY_PARS.items():
+        game = daily_game(date, "Par")
+        while not game.is_over:
+            game.apply(choose_move(game, "optimal", advisor))
+        assert par(date, advisor) == game.totals()[0] == expected
+        assert isinstance(par(date, advisor), int)
+    assert par("2026-12-04", advisor.table) == DAILY_PARS["2026-12-04"]
+
+
+def test_daily_seed_and_par_hold_on_micropython():
+    """The page's interpreter gives the same seeds, dice and pars."""
+    code = """
+from dicepoker.daily import daily_seed, daily_game, par
+from dicepoker.errors import InvalidSetup
+from dicepoker.strategy.table import Table
+table = Table.from_file("static/strategy/dice-poker.dpst.gz")
+for date in ("2026-01-01", "2026-12-04", "2028-02-29"):
+    game = daily_game(date, "Ann")
+    print(date, daily_seed(date), list(game.roll()), list(game.roll([0, 1])), par(date, table))
+try:
+    daily_seed("2025-12-31")
+except InvalidSetup as error:
+    print("refused", error.code)
+"""
+    out = run_micropython(code, paths=["py", "static/strategy"]).strip().splitlines()
+    expected = ["%s %s %s %s %d" % (date, seed, list(first), list(kept), DAILY_PARS[date])
+                for date, (seed, first, kept) in DAILY_PINS.items()]
+    assert out == expected + ["refused date_too_early"]

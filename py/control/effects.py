@@ -25,6 +25,10 @@ asks for it:
 - ``forget_link`` True: drop the challenge link from the address bar (games)
 - ``download_bad_save`` True: offer the save kept aside at start as a file (incoming)
 - ``focus`` element id: move the keyboard focus there (ending)
+- ``daily`` ``{"date": text or None, "link": bool}``: today's game asked for (the top bar,
+  ``?daily=``): the shell answers ``daily_open`` with today's date and the player (games)
+- ``daily_result`` ``{"daily": meta's daily, "score": total}``: a finished daily game, for
+  the day's result (the first of its date counts) (ending)
 - ``load`` ``{"module": name, "then": action}``: fetch the controller's module
   (page start left it out), then dispatch ``then`` (controller)
 """

@@ -24,8 +24,14 @@ def finish(state, fx):
                    if game.seats[p] == HUMAN]
         # "players" counts every seat: a game against the computer is not a solo game;
         # "game" is for the history
-        fx.add("record", {"ruleset": game.ruleset.id, "results": results,
-                          "players": len(game.players), "game": game.to_json()})
+        record = {"ruleset": game.ruleset.id, "results": results,
+                  "players": len(game.players), "game": game.to_json()}
+        daily = state.meta.get("daily")
+        if daily is not None:           # today's game: marked in the history, its result kept
+            record["daily"] = daily["date"]
+        fx.add("record", record)
+        if daily is not None:
+            fx.add("daily_result", {"daily": daily, "score": game.totals()[0]})
         state.meta["recorded"] = True
         save_game(state, fx)
     if state.screen == "game":
@@ -38,8 +44,13 @@ def on_finish(state, version, fx, ctl):
 
 
 def on_play_again(state, arg, fx, ctl):
+    """A new game of the same players and rules; today's game: the same date again
+    (practice: ``control.daily``)."""
     game = state.game
-    if game is not None:
+    daily = state.meta.get("daily")
+    if daily is not None and game is not None:
+        fx.add("daily", {"date": daily["date"], "again": True})
+    elif game is not None:
         new_game(state, dict(setup_of(game), seed=None), fx)
         fx.add("focus", "roll")
 

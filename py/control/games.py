@@ -88,7 +88,7 @@ def new_game(state, setup, fx, link=None):
 
 # ------------------------------------------------------------------ actions
 def on_start(state, arg, fx, ctl):
-    """Page start: ``{"saved", "meta", "params", "last_setup", "speed", "settings"}``."""
+    """Page start: ``{"saved", "meta", "params", "last_setup", "speed", "settings", "today"}``."""
     if not isinstance(arg, dict):
         arg = {}
     settings = arg.get("settings")
@@ -105,6 +105,8 @@ def on_start(state, arg, fx, ctl):
             explain_bad_save(state, fx, saved, error)
         else:
             show(state, game, clean_meta(arg.get("meta")), held, screen="game")
+            if state.meta.get("daily") is not None:     # today's game: checked (control.daily)
+                ctl.run({"daily_check": arg.get("today")}, fx)
     if on_link(state, arg.get("params"), fx, ctl) == "started":
         return
     if state.game is None:
@@ -120,6 +122,9 @@ def on_link(state, params, fx, ctl):
     A start module: a first turn opened by a link needs it at once."""
     if not isinstance(params, dict) or not params:
         return None
+    if "daily" in params:               # ?daily=YYYY-MM-DD: the shell stamps it (control.daily)
+        fx.add("daily", {"date": params["daily"], "link": True})
+        return "daily"
     try:
         setup = setup_from_params(params)
     except DicePokerError as problem:
@@ -183,6 +188,11 @@ def on_back_to_game(state, arg, fx, ctl):
         state.screen = "game"
 
 
+def on_daily(state, arg, fx, ctl):
+    """Today's game (``#open-daily``): the shell adds today's date and the player (control.daily)."""
+    fx.add("daily", {"date": None})
+
+
 def on_storage_unavailable(state, arg, fx, ctl):
     say(state, message("notice.no_storage"))
 
@@ -192,6 +202,5 @@ def on_forget_link(state, arg, fx, ctl):
 
 
 HANDLERS = {"start": on_start, "link": on_link, "new_game": on_new_game, "setup": on_setup,
-            "open_setup": on_open_setup, "back_to_game": on_back_to_game,
-
+            "open_setup": on_open_setup, "back_to_game": on_back_to_game, "daily": on_daily,
             "storage_unavailable": on_storage_unavailable, "forget_link": on_forget_link}

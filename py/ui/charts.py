@@ -1,4 +1,4 @@
-"""The statistics' charts as SVG text: final scores, scores over time, points per box.
+"""The statistics' charts as SVG text: final scores, scores over time, points per box, par.
 
 Each function returns the markup of one ``<svg>`` (a ``viewBox``, no fixed
 size: it scales to the width of a phone); colours come from the stylesheet's
@@ -125,3 +125,35 @@ def boxes_svg(names, yours, optimal):
                     % (_fmt(label_w + plot_w * max(yours[i], optimal[i]) / top_value + 3),
                        _fmt(y + 11), _fmt(yours[i])))
     return _svg("boxes", body, height)
+
+
+def against_par_svg(days, values):
+    """Score minus par, a bar a day (``days``: their dates, YYYY-MM-DD) from the zero line:
+    up for a score above par, down (``bar-under``) for one below; the first and the last
+    day named under the axis (month-day)."""
+    plot_w, plot_h = W - LEFT - RIGHT, H - TOP - BOTTOM
+    top_value, step = _nice_max(max(max(abs(v) for v in values), 1))
+    body = []
+    zero = TOP + plot_h / 2
+    scale = plot_h / 2 / top_value
+    value = -top_value
+    while value <= top_value:
+        y = zero - value * scale
+        body.append('<line class="grid%s" x1="%d" x2="%d" y1="%s" y2="%s"/>'
+                    % (" zero" if value == 0 else "", LEFT, W - RIGHT, _fmt(y), _fmt(y)))
+        body.append('<text class="tick" x="%d" y="%s" text-anchor="end">%+d</text>'
+                    % (LEFT - 4, _fmt(y + 3), value) if value else
+                    '<text class="tick" x="%d" y="%s" text-anchor="end">0</text>'
+                    % (LEFT - 4, _fmt(y + 3)))
+        value += step
+    width = plot_w / len(values)
+    for i, v in enumerate(values):
+        h = abs(v) * scale
+        body.append('<rect class="%s" x="%s" y="%s" width="%s" height="%s"/>'
+                    % ("bar" if v >= 0 else "bar-under", _fmt(LEFT + i * width + width * 0.15),
+                       _fmt(zero - h if v >= 0 else zero), _fmt(max(width * 0.7, 0.8)),
+                       _fmt(max(h, 0.8))))
+    for i in sorted(set((0, len(values) - 1))):
+        body.append('<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>'
+                    % (_fmt(LEFT + (i + 0.5) * width), H - 6, escape(days[i][5:])))
+    return _svg("daily", body)

@@ -19,7 +19,8 @@ from .dom import by_id, create_proxy, window
 # Effects a first turn never asks for, and the module, fetched on first use,
 # whose ``run_effect(kind, value, shell)`` carries them out.
 LATER = {"advise": "ui.assistants", "think": "ui.assistants",
-         "download_bad_save": "ui.transfer_dialog", "record": "ui.end", "history": "ui.stats"}
+         "download_bad_save": "ui.transfer_dialog", "record": "ui.end", "history": "ui.stats",
+         "daily": "ui.daily", "daily_result": "ui.daily"}
 # What the effects of a controller action fetched on first use (a ``load``
 # effect) need at once: the results a finished game records (and the game, in the
 # history) are written in the same task as the save that says so.

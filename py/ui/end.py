@@ -1,9 +1,10 @@
 """The end view: ``#end-dialog``, who won, the standings, the high scores, Share and Review.
 
 Share offers the challenge link (:func:`share_link`): the system's share
-sheet where the browser has one (``navigator.share``), else the clipboard,
-with "Link copied" (or the link itself, if the copy was refused) under the
-button; the button's title shows the link.
+sheet where the browser has one, else the clipboard (``ui.share``), with
+"Link copied" (or the link itself, if the copy was refused) under the
+button; the button's title shows the link.  Today's game has its own Share
+(``ui.daily``): its end hides this one.
 
 Its texts are not in the start catalogue: it opens once the rest is in."""
 
@@ -18,8 +19,9 @@ import asyncio
 
 from . import game_record, highscores, history, lazy, luck
 from .later import sync
-from .dom import by_id, clone_template, create_proxy, listen, local_date, window
+from .dom import by_id, clone_template, listen, local_date, window
 from .scores import fill_highscores
+from .share import Sharer
 
 
 def share_link(game):
@@ -51,6 +53,8 @@ def run_effect(kind, value, shell):
     _celebrate(before, results)
     if "game" in value:         # the game on screen, just finished, into the history
         record = game_record.summarize(shell.state.game, history.local_time())
+        if "daily" in value:
+            record["daily"] = value["daily"]        # today's game, of this date
         if not history.add(storage, record, value["game"], history.stamp()) \
                 and storage.available and not _history_warned:
             _history_warned.append(True)
@@ -83,36 +87,9 @@ class End:
         self.status = by_id("share-status")
         self._said = None                   # (key, params) under the Share button
         self._cat = None
-        listen(by_id("share-button"), "click", self._share)
-        self._copied = create_proxy(self._copied_now)
-        self._not_copied = create_proxy(self._not_copied_now)
-        self._not_shared = create_proxy(self._not_shared_now)
-
-    def _share(self, event):
-        navigator = window.navigator
-        if getattr(navigator, "share", None) is not None:      # absent where there is none
-            data = window.Object.new()
-            data.url = self.link
-            navigator.share(data).then(None, self._not_shared)
-        else:
-            self._copy()
-
-    def _not_shared_now(self, error):
-        if not error or error.name != "AbortError":     # not the player's own cancel
-            self._copy()
-
-    def _copy(self):
-        clipboard = getattr(window.navigator, "clipboard", None)   # absent on http://
-        if clipboard is not None:
-            clipboard.writeText(self.link).then(self._copied, self._not_copied)
-        else:
-            self._not_copied_now()
-
-    def _copied_now(self, *_):
-        self._say("end.share_copied")
-
-    def _not_copied_now(self, *_):
-        self._say("end.share_failed", link=self.link)
+        sharer = Sharer(lambda: self._say("end.share_copied"),
+                        lambda: self._say("end.share_failed", link=self.link))
+        listen(by_id("share-button"), "click", lambda event: sharer.share(url=self.link))
 
     def _say(self, key, **params):
         self._said = (key, params)
@@ -172,7 +149,7 @@ class End:
         by_id("open-review").hidden = HUMAN not in game.seats
         luck.reserve(self.dialog, cat, game, by_id("end-scores-title"))
         asyncio.create_task(self._luck(game))
-        by_id("share").hidden = game.seed is None
+        by_id("share").hidden = game.seed is None or self.shell.state.meta.get("daily") is not None
         if game.seed is not None:
             self.link = share_link(game)
             by_id("share-button").title = self.link

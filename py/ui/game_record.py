@@ -8,7 +8,8 @@ replays a game::
                   "boxes": [3, 8, ...],        # points per box, in the rules' order
                   "bonus": 35,                 # the upper bonus
                   "poker": 100}, ...],         # poker bonuses
-     "given": {"0": 12.3}}                     # points given away (from the review), if known
+     "given": {"0": 12.3},                     # points given away (from the review), if known
+     "daily": "2026-12-04"}                    # today's game of that date, if it was one
 
 :func:`summarize` makes one from a :class:`~dicepoker.game.Game`: its cards and
 ``breakdown``, the engine's own figures; :func:`clean_record` checks a stored
@@ -114,6 +115,11 @@ def clean_record(data):
             return None
         cleaned.append(player)
     record = {"id": record_id, "date": date, "rules": rules_id, "players": cleaned}
+    daily = data.get("daily")
+    if daily is not None:
+        if not _is_date(daily):
+            return None
+        record["daily"] = daily
     given = data.get("given")
     if given is not None:
         given = clean_given(given, len(cleaned))
@@ -121,6 +127,12 @@ def clean_record(data):
             return None
         record["given"] = given
     return record
+
+
+def _is_date(text):
+    """``YYYY-MM-DD`` in digits (a daily game's date, as ``dicepoker.daily`` writes it)."""
+    return isinstance(text, str) and len(text) == 10 and text[4] == text[7] == "-" \
+        and (text[:4] + text[5:7] + text[8:]).isdigit()
 
 
 def clean_given(data, players):

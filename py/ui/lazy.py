@@ -51,10 +51,14 @@ GROUPS = {
                            "ui/transfer", "ui/scripts", "ui/transfer_dialog"),  # Save and load
     "control.incoming": _SAVES + ("control/incoming",),   # games from elsewhere
     "ui.end": ("dicepoker/stats", "ui/game_record", "ui/history", "ui/highscores", "ui/scores",
-               "ui/luck", "ui/end"),   # luck's figures then need the strategy and the assistants
+               "ui/luck", "ui/share", "ui/end"),   # luck's figures then need the strategy and the assistants
     "ui.scores": ("ui/highscores", "ui/scores"),
     "ui.setup_form": SETUP,
     "ui.feel": ("control/settings", "ui/tips", "ui/settings_dialog", "ui/feel"),  # issue 19
+    # today's game (issue 41): its controller, results, par and end screen
+    "control.daily": ("dicepoker/daily", "control/daily"),
+    "ui.daily": ("dicepoker/daily", "control/daily", "ui/game_record", "ui/share",
+                 "ui/daily_results", "ui/daily"),
 }
 
 

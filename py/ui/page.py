@@ -12,7 +12,7 @@ from control.state import has_computers, joker_possible
 from . import lazy, storage as keys
 from .board import Board
 from .confirm import Confirm
-from .dom import query_params, window
+from .dom import local_date, query_params, window
 from .effects import Effects
 from .input import bind
 from .language import Texts, load_start_catalogue
@@ -43,6 +43,8 @@ def _views(shell):
         LaterView(shell, "ui.win_chances", "WinChances", 
                   lambda s: s.game and s.game.moves and len(s.game.players) > 1),
         LaterView(shell, "ui.end", "End", "end"),
+        # today's game: its par worked out while it is played, its part of the end screen
+        LaterView(shell, "ui.daily", "Daily", lambda state: state.meta.get("daily") is not None),
         LaterView(shell, "ui.review", "Review", "review", "review.failed"),
         LaterView(shell, "ui.scores", "Scores", "scores"),
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
@@ -66,6 +68,7 @@ async def start():
     storage = keys.Storage(window.dicePokerStorage, lambda: window.Date.new().toISOString())
     effects = Effects(storage)
     shell = effects.shell = Shell(Controller(), texts, storage, effects)
+    shell.today = local_date        # the player's date: the page's clock (tests set it)
     views = shell.views = _views(shell)
     screens, setup = views[0], views[1]
     texts.on_change = shell.draw
@@ -89,10 +92,15 @@ async def start():
         # kept as it is, not taken for a damaged one.
         await lazy.load("dicepoker.savefile")
     params = query_params()
+    if "daily" in params:           # ?daily=: today's game is on the first screen (ui.daily)
+        try:
+            await asyncio.gather(lazy.load("ui.daily"), texts.complete())
+        except lazy.LazyLoadError:
+            pass                    # said when the request cannot be carried out
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED),
-                         "settings": storage.get_json(keys.SETTINGS)}})
+                         "settings": storage.get_json(keys.SETTINGS), "today": shell.today()}})
     if window.location.hash or "remote" in str(saved["meta"]):
         await (await lazy.load("ui.remote")).start(shell)   # a game by link (ui.remote)
     notice = shell.state.notice

@@ -22,7 +22,7 @@ lazy.GROUPS["control.remote"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dice
                                  "dicepoker/savefile", "control/remote_game", "control/remote")
 lazy.GROUPS["ui.remote_panel"] = ("dicepoker/keyed_dice", "dicepoker/fair", "dicepoker/link_form", "dicepoker/bylink",
                                   "dicepoker/savefile", "control/remote_game", "control/remote",
-                                  "ui/stylesheets", "ui/remote_panel")
+                                  "ui/stylesheets", "ui/share", "ui/remote_panel")
 for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
     controller.LATER[_kind] = "control.remote"
 effects.LATER["remote"] = "ui.remote"

@@ -4,7 +4,7 @@ The panel (made here, not in index.html: the start bytes are spent) sits under
 the tray, or in the end dialog once the game is over: "Send this link to
 Ben", **``#remote-link``** (an ``<a>`` whose ``href`` is the whole link, the
 game in its fragment), **``#remote-share``** (the system's share sheet where
-the browser has one, ``navigator.share``, else the clipboard; the link itself
+the browser has one, else the clipboard: ``ui.share``; the link itself
 if both are refused) and what has been checked (``#remote-checked``).
 Sharing or following the link marks it sent: undo stops at its turns.  Until
 then (``Remote.unsent``), sending it is this phone's only move, and
@@ -21,7 +21,8 @@ from binascii import hexlify
 from dicepoker.link_form import from_fragment
 
 from . import stylesheets
-from .dom import by_id, create_proxy, document, listen, window
+from .dom import by_id, document, listen, window
+from .share import Sharer
 
 RECORD = "dicepoker.remote."
 INDEX = "dicepoker.remote-games"
@@ -146,9 +147,8 @@ class RemotePanel:
         self._cat = None
         listen(self.share, "click", self._share)
         listen(self.link, "click", lambda event: self._sent())
-        self._copied = create_proxy(lambda *_: self._say("remote.copied"))
-        self._not_copied = create_proxy(lambda *_: self._say("remote.copy_failed"))
-        self._not_shared = create_proxy(self._not_shared_now)
+        self._sharer = Sharer(lambda: self._say("remote.copied"),
+                              lambda: self._say("remote.copy_failed"))
 
     # ------------------------------------------------------------ sharing
     def _sent(self):
@@ -158,24 +158,7 @@ class RemotePanel:
 
     def _share(self, event):
         self._sent()
-        navigator = window.navigator
-        if getattr(navigator, "share", None) is not None:
-            data = window.Object.new()
-            data.url = self.url
-            navigator.share(data).then(None, self._not_shared)
-        else:
-            self._copy()
-
-    def _not_shared_now(self, error):
-        if not error or error.name != "AbortError":
-            self._copy()
-
-    def _copy(self):
-        clipboard = getattr(window.navigator, "clipboard", None)
-        if clipboard is not None:
-            clipboard.writeText(self.url).then(self._copied, self._not_copied)
-        else:
-            self._say("remote.copy_failed")
+        self._sharer.share(url=self.url)
 
     def _say(self, key):
         self.status.textContent = self._cat.t(key) if self._cat else ""

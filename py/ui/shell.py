@@ -15,7 +15,8 @@ from .dom import flush
 
 class Shell:
     """Also what code fetched on first use may use of the page: ``act``, ``draw``,
-    ``state``, ``texts`` and ``storage``."""
+    ``state``, ``texts``, ``storage`` and ``today()``, the player's date as YYYY-MM-DD
+    (given by ``ui.page``: the browser's local date, so a test sets the page's clock)."""
 
     def __init__(self, controller, texts, storage, effects):
         self.controller = controller

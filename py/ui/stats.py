@@ -15,8 +15,9 @@ from .later import LaterView
 SCREEN = "ui.stats_screen"
 lazy.GROUPS["ui.history"] = ("dicepoker/stats", "ui/game_record", "ui/history")
 lazy.GROUPS["ui.stats_screen"] = ("dicepoker/stats", "ui/game_record", "ui/history",
-                                  "dicepoker/optimal_means",
-                                  "ui/words", "ui/charts", "ui/stats_words", "ui/stats_screen")
+                                  "dicepoker/optimal_means", "dicepoker/daily", "ui/daily_results",
+                                  "ui/words", "ui/charts", "ui/stats_words", "ui/stats_daily",
+                                  "ui/stats_screen")
 lazy.prefetch(SCREEN)    # the screen's files come beside the later views' markup and style
 
 

@@ -12,6 +12,7 @@ language switch and after the kept games changed:
 - for one player (``#stats-player``): three SVG charts, each with its text
   alternative, a table (``[data-chart-table]``): final scores, scores over time
   with a moving average, the average per box beside optimal play;
+- today's game (``#stats-daily``: ``ui.stats_daily``), whatever the rule set;
 - the history (``#history``), newest first, one ``[data-history-game="ID"]``
   per kept game with Review and Delete (both through the controller: the
   review opens over this screen, a deletion is asked first), drawn after the
@@ -28,7 +29,7 @@ from dicepoker import stats as figures
 from dicepoker.optimal_means import OPTIMAL
 from dicepoker.rules import RULESETS
 
-from . import charts, history, stats_words
+from . import charts, history, stats_daily, stats_words
 from .charts import escape
 from .history import stamp
 from .dom import by_id, document, listen
@@ -121,6 +122,7 @@ class StatsScreen:
         by_id("history-title").textContent = t("stats.history")
         by_id("history-empty").textContent = t("stats.history_empty")
         by_id("history-delete-all").textContent = t("stats.delete_all")
+        stats_daily.words(cat)
 
     # ------------------------------------------------------------------- fill
     def fill(self, state):
@@ -141,6 +143,7 @@ class StatsScreen:
                          value=rules_id)
             option.selected = rules_id == chosen
         self._fill_table()
+        stats_daily.fill(self._chart, self._cat, self.storage, self.shell.today(), stamp())
         self._filling += 1
         by_id("stats").setAttribute("data-fill", str(self._filling))  # drawn (tests, bench)
         target = by_id("history")

@@ -40,13 +40,16 @@ def cell(cat, row, column):
 
 def history_row(cat, record):
     """One game of the history as markup, so a batch of rows is one DOM call, not
-    fifteen a row."""
+    fifteen a row; today's game says so, with its date (``data-daily``)."""
     t = cat.t
     when = record["date"].replace("T", " ")
     players = record["players"]
-    parts = ['<li class="history-game" data-history-game="%s">' % escape(record["id"]),
+    daily = record.get("daily")
+    parts = ['<li class="history-game" data-history-game="%s"%s>'
+             % (escape(record["id"]), ' data-daily="%s"' % escape(daily) if daily else ""),
              '<span class="history-when">%s</span>'
-             % escape(when + " · " + t("ruleset." + record["rules"])),
+             % escape(when + " · " + (t("stats.daily_mark", date=daily) if daily
+                                      else t("ruleset." + record["rules"]))),
              '<span class="history-players">%s</span>'
              % escape(", ".join("%s %d" % (p["name"], p["total"]) for p in players))]
     if len(players) > 1:

@@ -17,6 +17,7 @@ Keys (all under the ``dicepoker.`` prefix):
   (``ui.highscores``, fetched with the end screen)
 - ``dicepoker.history``, ``dicepoker.history.<id>``, ``dicepoker.history-stats``,
   ``dicepoker.history-given``  finished games (``ui.history``)
+- ``dicepoker.daily``     today's game: each date's result and par (``ui.daily_results``)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
   aside (never deleted) so it can be exported or reported.
 

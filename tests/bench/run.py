@@ -33,6 +33,7 @@ BUDGET_TAP_MS = 16.0
 BUDGET_PHONE_TAP_MS = 50.0
 BUDGET_HINT_MS = 100.0
 BUDGET_TBT_EXTRA_MS = 100      # Lighthouse mobile: the game's TBT over the bare page's
+BUDGET_PAR_MS = 300            # today's game's par once the table is in, CPU / 4 (issue 41)
 
 
 def verdict(ok):
@@ -54,13 +55,15 @@ def main(argv=None):
                         help="skip timing the yahtzee table build (~10 s; also skipped by --quick and --only)")
     parser.add_argument("--games", type=int, default=3, help="whole games for the tap and advisor figures (default 3)")
     parser.add_argument("--json", help="also write every raw figure to this file")
-    parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor", "stats", "phone"],
+    parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor", "stats", "phone",
+                                           "daily"],
                         help="measure one part only (for profiling a change)")
     parser.add_argument("--root", help="serve this copy of the site instead of the repo (to compare a change)")
     args = parser.parse_args(argv)
     runs = 3 if args.quick else args.runs
     games = 1 if args.quick else args.games
 
+    import daily
     import load
     import phone
     import statsscreen
@@ -108,6 +111,9 @@ def main(argv=None):
                 log("the statistics screen with %s games kept ..."
                     % " / ".join(str(n) for n in statsscreen.SIZES))
                 raw["stats"] = statsscreen.run(chromium, server, log)
+            if want("daily"):
+                log("today's game's par, phone profile (CPU / %d), %d runs ..." % (phone.SLOWDOWN, runs))
+                raw["daily"] = daily.run(chromium, server.url, min(runs, 5), log)
     finally:
         server.stop()
     raw["tables"] = transfer.strategy_tables(root)
@@ -141,6 +147,8 @@ def report(raw):
         report_strategy(raw, w)
     if "stats" in raw:
         report_stats(raw, w)
+    if "daily" in raw:
+        report_daily(raw, w)
     if "build" in raw:
         seconds, line = raw["build"]
         w("Strategy table build (yahtzee): %.1f s wall  [%s]" % (seconds, line))
@@ -327,6 +335,24 @@ def report_stats(raw, w):
               r["no_sums"]["history"]))
     w("  budget: opens in < 100 ms with 1000 games (first after a box written, and again p50): %s"
       % verdict(worst < 100))
+    w("")
+
+
+def report_daily(raw, w):
+    """Issue 41: par in the page, at most 300 ms at CPU / 4 once the strategy table is in."""
+    import daily
+    D = raw["daily"]
+    played = D["as_played"]
+    w("Today's game's par, CPU / 4 (median (min-max) over fresh contexts)")
+    after = D["after_end"]
+    w("  at the end, as played (table fetched and par worked out while the last 3 turns are"
+      " played, %.1f s a tap): par kept before the last box in %d of %d runs"
+      % (daily.PACE_S, sum(D["ready_before"]), len(played)))
+    w("    last box to par shown %s ms (the end screen opening); end screen open to par on it %s ms"
+      "   budget <= %d ms: %s" % (spread(played), spread(after), BUDGET_PAR_MS,
+                                verdict(all(D["ready_before"]) and max(after) <= BUDGET_PAR_MS)))
+    w("  from scratch (the table only at the end): advisor ready to par kept %s ms, of which"
+      " the turns' own work %s ms (a turn per pause)" % (spread(D["wall"]), spread(D["work"])))
     w("")
 
 

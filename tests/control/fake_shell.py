@@ -34,15 +34,17 @@ import json
 from control.controller import Controller
 from control.state import computer_turn
 from dicepoker.strategy.players import choose_move, position_rng
-from ui import game_record, highscores, history
+from ui import daily_results, game_record, highscores, history
 from ui.storage import BAD_SAVE, GAME, GAME_META, SETUP, SPEED
 from ui.storage import Storage as PageStorage
 
-DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page
+DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page (and
+                                      # shell.today(), unless the world's ``today`` is set)
 TIME = DATE + "T12:00"                # ui.history.local_time() on the fake page
 
 EFFECT_KINDS = ("save", "announce", "record", "remember", "keep_aside", "timer", "advise",
-                "think", "forget_link", "download_bad_save", "focus", "load", "history")
+                "think", "forget_link", "download_bad_save", "focus", "load", "history", "daily",
+                "daily_result")
 
 
 class LocalStorage:
@@ -163,6 +165,7 @@ class Tab:
         self.advice_later = False     # True: the table is still being fetched (a task)
         self.advisor = None           # advisor(game) -> advice; None: fake_advice
         self.think_with = None        # level -> advisor for optimal/good seats, or None
+        self.daily_counted = []       # each finished daily game: counted (True) or practice
         self._queue = None
         self._saves = []
 
@@ -178,7 +181,7 @@ class Tab:
         return self.act({"start": {"saved": stored["game"], "meta": stored["meta"],
                                    "params": self.params,
                                    "last_setup": storage.get_json(SETUP),
-                                   "speed": storage.get(SPEED)}})
+                                   "speed": storage.get(SPEED), "today": self.world.today}})
 
     def act(self, action):
         """ui.shell.Shell.act: dispatch (queued while another is handled), run the effects;
@@ -265,6 +268,8 @@ class Tab:
         storage.set_json(highscores.KEY, table)
         if "game" in value:                 # ui.end.keep_game: the game into the history
             record = game_record.summarize(self.state.game, TIME)
+            if "daily" in value:
+                record["daily"] = value["daily"]
             if not history.add(storage, record, value["game"], "now"):
                 self.history_refused += 1
 
@@ -282,6 +287,24 @@ class Tab:
                 review[1] if review is not None and review[0] == value["id"] else None)
             if game is not None:
                 history.set_given(storage, game_record.summarize(game), value["given"])
+
+    def _daily(self, value):
+        """ui.daily.run_effect: the request stamped with the world's date, the player's
+        name (the last setup's first, else "You") and whether the date has a result."""
+        doc, _ = daily_results.load(self.world.storage, "now")
+        setup = self.world.storage.get_json(SETUP) or {}
+        names = setup.get("players") if isinstance(setup, dict) else None
+        date = value.get("date") or self.world.today
+        self.act({"daily_open": dict(value, date=date, today=self.world.today,
+                                     name=names[0] if names else "You",
+                                     played=isinstance(date, str) and date in doc["results"])})
+
+    def _daily_result(self, value):
+        """ui.daily.run_effect: the day's result, if it is the date's first finished game."""
+        daily = value["daily"]
+        self.daily_counted.append(daily_results.add_result(
+            self.world.storage, daily["date"], value["score"],
+            game_record.game_id(self.state.game), daily["started"] == daily["date"], "now"))
 
     def _load(self, request):
         """ui.effects: fetch the module (here it is always there), then the action, in a task."""
@@ -333,6 +356,7 @@ class World:
         self.observers = []             # observer(tab, action, effects, before snapshot)
         self.write_observers = []       # watcher(tab, stored text, save) before a save is written
         self.refused = 0              # saves storage refused
+        self.today = "2026-12-04"     # the page's date (shell.today): today's game's day
 
     def tab(self, name="tab", params=None, start=True):
         tab = Tab(self, name, params)

@@ -295,3 +295,64 @@ def check_review_rows(page, expected):
         assert loss == pytest.approx(decision["loss"], abs=1e-3)
         assert "Round %d" % (decision["round"] + 1) in text
     return len(rows)
+
+
+# --------------------------------------------------------------- today's game (issue 41)
+
+AT_DATE = """(target) => {
+  // The page's clock moved to noon of ``target`` (YYYY-MM-DD, local time): Date and
+  // Date.now only, so timers and performance.now run as they do (Playwright's own clock
+  // fakes those too, and MicroPython's asyncio then never wakes up).
+  const Real = Date;
+  const [y, m, d] = target.split('-').map(Number);
+  const shift = new Real(y, m - 1, d, 12, 0, 0).getTime() - Real.now();
+  function Shifted(...args) {
+    if (!new.target) return new Real(Real.now() + shift).toString();
+    return args.length ? new Real(...args) : new Real(Real.now() + shift);
+  }
+  Shifted.prototype = Real.prototype;
+  Shifted.now = () => Real.now() + shift;
+  Shifted.UTC = Real.UTC;
+  Shifted.parse = Real.parse;
+  window.Date = Shifted;
+}"""
+
+
+def at_date(context, date):
+    """Every page of ``context`` opened from now on lives on ``date`` (YYYY-MM-DD): the shell's
+    clock (``shell.today``) reads the browser's local date.  A later call wins."""
+    context.add_init_script("(%s)(%s)" % (AT_DATE, json.dumps(date)))
+
+
+HINT_SAYS = """() => {
+  const panel = document.getElementById('hint-panel');
+  const box = document.querySelector('button[data-box][data-hint="best"]');
+  return {best: panel.getAttribute('data-hint-best'),
+    keep: [...document.querySelectorAll('.die')].map(d => d.getAttribute('data-hint') === 'keep'),
+    held: [...document.querySelectorAll('.die')].map(d => d.getAttribute('aria-pressed') === 'true'),
+    box: box && [box.dataset.player, box.dataset.box]};
+}"""
+
+
+def follow_the_hint(page, decisions=60):
+    """Play the game on ``page`` to its end doing what Hint says at every decision: the dice
+    it marks kept and Roll, or the box it marks; the number of hints taken."""
+    taken = 0
+    while page.evaluate("document.documentElement.dataset.state") != "over":
+        tap(page, "#roll", "roll")
+        while True:
+            page.click("#hint")
+            page.wait_for_selector('#hint-panel[data-hint-state="shown"]', timeout=120_000)
+            says = page.evaluate(HINT_SAYS)
+            taken += 1
+            assert taken <= decisions, "the game did not end after %d hints" % decisions
+            if says["best"] == "score":
+                break
+            for i, (keep, held) in enumerate(zip(says["keep"], says["held"])):
+                if keep != held:
+                    page.click('.die[data-index="%d"]' % i)
+            tap(page, "#roll", "roll")
+        tap(page, 'button[data-player="%s"][data-box="%s"]' % tuple(says["box"]), "box")
+        if page.evaluate("document.getElementById('confirm-dialog').open"):
+            page.click("#confirm")
+    return taken

@@ -65,10 +65,17 @@ FITS = r"""
 }
 """
 
+# The top bar's title may be hidden for room below 380 px only, and then as the h1's text
+# that screen readers read (static/css/app.css: the bar's eight icon buttons take the width).
+READ_ONLY = r"""
+  const readOnly = (title) => innerWidth < 380 && title.textContent.trim() !== ''
+    && getComputedStyle(title).position === 'absolute' && title.getBoundingClientRect().width <= 1;
+"""
+
 # Labels that spill out of their buttons, a cut title, sideways scrolling.
 SPILLS = r"""
 () => {
-  const bad = [];
+  const bad = [];""" + READ_ONLY + r"""
   if (document.documentElement.scrollWidth > innerWidth) bad.push('horizontal scroll');
   const within = (inner, outer, name) => {
     const a = inner.getBoundingClientRect(), b = outer.getBoundingClientRect();
@@ -80,7 +87,7 @@ SPILLS = r"""
   for (const el of document.querySelectorAll('#undo svg, #hint svg'))
     if (Math.abs(el.getBoundingClientRect().width - el.getBoundingClientRect().height) > 1) bad.push('a squashed icon');
   const title = document.querySelector('.brand span');
-  if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1) bad.push('the title is cut');
+  if (!readOnly(title) && (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1)) bad.push('the title is cut');
   return bad;
 }
 """
@@ -230,15 +237,17 @@ def test_axe_with_the_hint_list_open(new_context, site_url, goto_ready, scheme, 
     assert best["y"] >= 0 and best["y"] + best["height"] <= size[1]
 
 
-# A tip shown: whole, in the viewport, the title whole and shown (not hidden for room).
+# A tip shown: whole, in the viewport, the title whole and shown (not hidden for room, but
+# below 380 px: READ_ONLY).
 TIP_AND_TITLE = r"""
-() => {
+() => {""" + READ_ONLY + r"""
   const bad = [], tip = document.getElementById('tip'), r = tip.getBoundingClientRect();
   if (tip.hidden || !r.height) bad.push('no tip');
   if (r.top < 0 || r.bottom > innerHeight + 0.5 || r.left < 0 || r.right > innerWidth + 0.5) bad.push('the tip is outside the viewport');
   for (const el of tip.querySelectorAll('p, button'))
     if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) bad.push('the tip is cut');
   const title = document.querySelector('.brand span'), t = title.getBoundingClientRect();
+  if (readOnly(title)) return bad;
   if (t.width < 20 || t.height < 10) bad.push('the title is hidden');
   if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1) bad.push('the title is cut');
   return bad;
@@ -252,7 +261,7 @@ def test_a_tip_covers_no_box_die_or_roll(new_context, site_url, goto_ready, lang
     """The first tip and the longest (the bonus), in English and Belarusian (the longest
     words), with 1 and 8 players: in the tray's message area, the card's open boxes,
     sums, dice and Roll still on screen and on top at every size, the tip whole, the
-    top bar's title whole."""
+    top bar's title whole (below 380 px: screen readers' only)."""
     before = list(("keep", "again", "card", "bonus")[:("keep", "again", "card", "bonus").index(tip)])
     context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
     context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s');"
@@ -276,3 +285,47 @@ def test_a_tip_covers_no_box_die_or_roll(new_context, site_url, goto_ready, lang
                 save_shot(page, "%s %s" % (label, view))
                 problems.append("%s %s: %s" % (label, view, "; ".join(bad)))
     assert problems == []
+
+
+# The top bar: one line, every button a tap target, nothing cut or pushed out.
+TOP_BAR = r"""
+() => {""" + READ_ONLY + r"""
+  const bad = [], bar = document.querySelector('.topbar').getBoundingClientRect();
+  if (document.documentElement.scrollWidth > innerWidth) bad.push('horizontal scroll');
+  if (bar.height > 50) bad.push('the bar is ' + Math.round(bar.height) + ' px high');
+  for (const button of document.querySelectorAll('.topbar-actions > button:not([hidden])')) {
+    const r = button.getBoundingClientRect();
+    if (r.width < 36 || r.height < 36) bad.push(button.id + ': ' + Math.round(r.width) + 'x' + Math.round(r.height));
+    if (r.left < 0 || r.right > innerWidth + 0.5) bad.push(button.id + ' outside the bar');
+    if (Math.abs(r.top + r.height / 2 - (bar.top + bar.height / 2)) > 2) bad.push(button.id + ' on another line');
+  }
+  const title = document.querySelector('.brand span');
+  if (!readOnly(title) && (title.getBoundingClientRect().width < 20 || title.scrollWidth > title.clientWidth + 1
+      || title.scrollHeight > title.clientHeight + 1)) bad.push('the title is hidden or cut');
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_top_bar_has_room_for_one_more_button(new_context, site_url, goto_ready, lang):
+    """Today's game's button and one more icon button (a stand-in for Practice, issue 42)
+    beside the others, on the game screen (New game shown) from 320 px to a desktop."""
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    goto_ready(page, link(site_url, ["Ann"], seed=7))
+    page.evaluate("""() => { const daily = document.getElementById('open-daily');
+        const more = daily.cloneNode(true); more.id = 'stand-in'; daily.after(more); }""")
+    assert page.locator(".topbar-actions > button:not([hidden])").count() == 8
+    problems = []
+    for w, h in (SMALL, (360, 640), (390, 844), (412, 915), (480, 800), (600, 900), (768, 1024),
+                 (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        bad = page.evaluate(TOP_BAR)
+        if bad:
+            save_shot(page, "%s top bar %dx%d" % (lang, w, h))
+            problems.append("%s %dx%d: %s" % (lang, w, h, "; ".join(bad)))
+    assert problems == []
+

@@ -166,7 +166,8 @@ LANGUAGE_NEUTRAL = re.compile(r"^[\s\d{}a-z_.:·−+\-]*$")
 SAME_AS_ENGLISH_OK = {
     "lt": {"ruleset.yahtzee"},
     "be": {"ruleset.yahtzee"},
-    "sk": {"ruleset.yahtzee", "card.upper_bonus", "box.full_house"},
+    "sk": {"ruleset.yahtzee", "card.upper_bonus", "box.full_house",
+           "stats.daily_par"},     # Slovak golf says "par" too ("pod par", "nad par")
 }
 
 

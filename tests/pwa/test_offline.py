@@ -44,6 +44,25 @@ def test_a_game_in_progress_survives_going_offline_and_back(visit):
     assert int(page.text_content(CHANCE).strip()) == sum(second)
 
 
+def test_todays_game_opens_offline_after_one_visit(visit):
+    """Today's game (its modules, look, words) comes from the worker's cache: a date's link
+    opened with no network starts that date's game with the date's dice, over the game in
+    progress once asked, as online."""
+    from dicepoker.daily import daily_game
+    page = visit.page
+    visit.open()
+    visit.wait_offline_ready()
+    visit.go_offline()
+    page.goto(visit.site.url + "?daily=2026-01-01")
+    page.wait_for_selector("#confirm-dialog[open]")        # over the link's game in progress
+    page.click("#confirm")
+    page.wait_for_selector("html[data-state=ready][data-turn-phase=start]", state="attached")
+    assert page.text_content("#notice-text").startswith("Daily game of 2026-01-01")
+    assert roll(page) == list(daily_game("2026-01-01", "x").roll())
+    assert all(p.endswith("/sw.js") for p in visit.site.requests_while_offline()), \
+        visit.site.requests_while_offline()
+
+
 def test_the_first_visit_requests_nothing_that_is_not_precached(visit):
     """Every file the page loaded online is in the precache list, so the same
     visit works offline (strategy tables are cached when used instead)."""
