@@ -24,7 +24,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "8fc4fcc770de294a";
+const VERSION = "e3ac5871c5973c5c";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

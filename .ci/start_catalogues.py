@@ -54,7 +54,7 @@ START_COUNTS = range(4)
 LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_error.", "end.",
                   "confirm.import_", "notice.bad_save", "joker.", "scores.", "rules.", "error.",
                   "stats.", "confirm.delete_", "notice.history_", "remote.", "settings.", "tips.",
-                  "feel.", "chances.", "daily.")
+                  "feel.", "chances.", "daily.", "practice.")
 # What the page may say before the rest is in: that a feature could not be fetched,
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).

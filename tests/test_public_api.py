@@ -252,6 +252,42 @@ def test_luck_and_skill_from_chances(table, advisor):
     assert any(row["skill"] < 0 for row in rows)     # "good" slips: skill is measured
 
 
+def test_practice_positions_come_with_their_ranked_options(table, advisor):
+    """Issue 42: ``positions(seed, rules, table)`` yields practice positions, each with its
+    options ranked and valued as the advisor values them; one seed, one sequence, on
+    CPython and on the page's MicroPython."""
+    from dicepoker.practice import position_json, positions
+    from dicepoker.rules import RULESETS
+    found = []
+    for position in positions("42", RULES, table):
+        found.append(position)
+        if len(found) == 3:
+            break
+    assert json.loads(position_json(found[0])) == {
+        "rules": RULES, "open": list(RULESETS[RULES].boxes), "upper": 0, "poker": None,
+        "dice": [2, 4, 4, 6, 4], "rolls_left": 0}
+    for position in found:
+        options = position["options"]
+        values = [o["value"] for o in options]
+        assert values == sorted(values, reverse=True) and values[0] - values[1] >= 0.5
+        assert [o["loss"] for o in options] == [values[0] - v for v in values]
+        mine = advisor.options(position["card"], position["dice"], 3 - position["rolls_left"],
+                               position["banked"])
+        assert [(o["move"], o["value"]) for o in mine] == [(o["move"], o["value"]) for o in options]
+    again = next(positions("42", RULES, advisor))       # an Advisor of the table will do
+    assert position_json(again) == position_json(found[0])
+    code = """
+from dicepoker.strategy.table import Table
+from dicepoker.practice import positions, position_json
+for i, p in enumerate(positions("42", "%s", Table.from_file("static/strategy/%s.dpst.gz"))):
+    print(position_json(p))
+    if i == 2:
+        break
+""" % (RULES, RULES)
+    out = run_micropython(code, paths=["py", "static/strategy"]).splitlines()
+    assert out == [position_json(p) for p in found]
+
+
 # ---------------------------------------------------------------------- MicroPython
 
 

@@ -11,7 +11,7 @@
 
 from .messages import message, names_list
 
-DIALOGS = ("rules", "scores", "transfer", "review", "end", "stats", "settings")
+DIALOGS = ("rules", "scores", "transfer", "review", "end", "stats", "settings", "practice")
 
 
 def ask(state, kind, ok, cancel=None, **params):

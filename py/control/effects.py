@@ -29,6 +29,9 @@ asks for it:
   ``?daily=``): the shell answers ``daily_open`` with today's date and the player (games)
 - ``daily_result`` ``{"daily": meta's daily, "score": total}``: a finished daily game, for
   the day's result (the first of its date counts) (ending)
+- ``practice`` ``{"read": True}``, ``{"save": progress}`` or ``{"position": {"for", "rules",
+  "seed", "game", "nth"}}``: the practice screen's progress read or written, a position
+  worked out (answered as ``practice`` actions) (practice)
 - ``load`` ``{"module": name, "then": action}``: fetch the controller's module
   (page start left it out), then dispatch ``then`` (controller)
 """

@@ -53,6 +53,7 @@ class State:
         self.computers = Computers()
         self.remote = None          # control.remote_game.Remote: a game played by link on screen
         self.settings = {}          # control.settings: as stored until that module reads them
+        self.practice = None        # control.practice: the practice screen, once opened
 
 
 # ------------------------------------------------------------ derived facts

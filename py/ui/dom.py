@@ -139,7 +139,7 @@ def query_params():
     per seat) as a list (control.links reads them)."""
     params = {}
     search = window.URLSearchParams.new(window.location.search)
-    for name in ("players", "seats", "seed", "rules", "daily"):
+    for name in ("players", "seats", "seed", "rules", "daily", "practice"):
         if search.has(name):
             params[name] = search.get(name)
     names = list(search.getAll("player"))

@@ -20,7 +20,7 @@ from .dom import by_id, create_proxy, window
 # whose ``run_effect(kind, value, shell)`` carries them out.
 LATER = {"advise": "ui.assistants", "think": "ui.assistants",
          "download_bad_save": "ui.transfer_dialog", "record": "ui.end", "history": "ui.stats",
-         "daily": "ui.daily", "daily_result": "ui.daily"}
+         "daily": "ui.daily", "daily_result": "ui.daily", "practice": "ui.practice"}
 # What the effects of a controller action fetched on first use (a ``load``
 # effect) need at once: the results a finished game records (and the game, in the
 # history) are written in the same task as the save that says so.
@@ -84,7 +84,9 @@ class Effects:
         self.live.textContent = text
 
     def _focus(self, element_id):
-        by_id(element_id).focus()
+        element = by_id(element_id)
+        if element is not None:         # (a view fetched on first use may not be made yet)
+            element.focus()
 
     def _forget_link(self, _):
         if window.location.search:

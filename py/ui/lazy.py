@@ -39,6 +39,7 @@ SETUP = ("ui/setup_form",)
 # groups (ui.stats: the statistics screen's).
 _SAVES = ("dicepoker/keyed_dice", "dicepoker/savefile")   # a game by link's dice: keyed
 _ASSISTANTS = ("ui/coach", "ui/computer", "ui/assistants")  # they fetch the strategy when needed
+_PRACTICE = ("dicepoker/practice", "dicepoker/practice_progress")   # issue 42
 GROUPS = {
     "dicepoker.strategy": _STRATEGY,
     "ui.assistants": _ASSISTANTS,                   # hints and computer seats
@@ -59,6 +60,10 @@ GROUPS = {
     "control.daily": ("dicepoker/daily", "control/daily"),
     "ui.daily": ("dicepoker/daily", "control/daily", "ui/game_record", "ui/share",
                  "ui/daily_results", "ui/daily"),
+    # the practice screen (issue 42): its controller, and its view with what it works with
+    "control.practice": _STRATEGY + _PRACTICE + ("control/practice",),
+    "ui.practice": _STRATEGY + _ASSISTANTS + _PRACTICE + (
+        "ui/words", "ui/hint", "ui/practice_store", "ui/practice_screen", "ui/practice"),
 }
 
 

@@ -50,6 +50,7 @@ def _views(shell):
         LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
         LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
         LaterView(shell, "ui.stats", "Stats", "stats"),
+        LaterView(shell, "ui.practice", "PracticeScreen", "practice"),
         # settings, sounds, vibration, celebrations, tips: once Settings opens or a
         # second roll is seen (not on the first tap's way; the first roll is silent)
         LaterView(shell, "ui.feel", "Feel", lambda state: state.roll_serial > 1 or
@@ -101,6 +102,8 @@ async def start():
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED),
                          "settings": storage.get_json(keys.SETTINGS), "today": shell.today()}})
+    if params.get("practice"):      # ?practice=SEED&rules=ID: that sequence of positions
+        shell.act({"practice": {"open": {"seed": params["practice"], "rules": params.get("rules")}}})
     if window.location.hash or "remote" in str(saved["meta"]):
         await (await lazy.load("ui.remote")).start(shell)   # a game by link (ui.remote)
     notice = shell.state.notice

@@ -17,7 +17,8 @@ lazy.GROUPS["ui.history"] = ("dicepoker/stats", "ui/game_record", "ui/history")
 lazy.GROUPS["ui.stats_screen"] = ("dicepoker/stats", "ui/game_record", "ui/history",
                                   "dicepoker/optimal_means", "dicepoker/daily", "ui/daily_results",
                                   "ui/words", "ui/charts", "ui/stats_words", "ui/stats_daily",
-                                  "ui/stats_screen")
+                                  "dicepoker/practice_progress", "ui/practice_store",
+                                  "ui/stats_practice", "ui/stats_screen")
 lazy.prefetch(SCREEN)    # the screen's files come beside the later views' markup and style
 
 

@@ -13,6 +13,7 @@ language switch and after the kept games changed:
   alternative, a table (``[data-chart-table]``): final scores, scores over time
   with a moving average, the average per box beside optimal play;
 - today's game (``#stats-daily``: ``ui.stats_daily``), whatever the rule set;
+- the practice progress in the rule set (``#stats-practice``: ``ui.stats_practice``);
 - the history (``#history``), newest first, one ``[data-history-game="ID"]``
   per kept game with Review and Delete (both through the controller: the
   review opens over this screen, a deletion is asked first), drawn after the
@@ -29,7 +30,7 @@ from dicepoker import stats as figures
 from dicepoker.optimal_means import OPTIMAL
 from dicepoker.rules import RULESETS
 
-from . import charts, history, stats_daily, stats_words
+from . import charts, history, stats_daily, stats_practice, stats_words
 from .charts import escape
 from .history import stamp
 from .dom import by_id, document, listen
@@ -123,6 +124,7 @@ class StatsScreen:
         by_id("history-empty").textContent = t("stats.history_empty")
         by_id("history-delete-all").textContent = t("stats.delete_all")
         stats_daily.words(cat)
+        stats_practice.words(cat)
 
     # ------------------------------------------------------------------- fill
     def fill(self, state):
@@ -183,6 +185,7 @@ class StatsScreen:
         body.innerHTML = "".join(parts)
         if self.rows:
             self._fill_charts()
+        stats_practice.fill(cat, self.storage, rules_id, stamp(), self.shell.act)
 
     def _fill_charts(self):
         cat = self._cat

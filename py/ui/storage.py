@@ -18,6 +18,7 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.history``, ``dicepoker.history.<id>``, ``dicepoker.history-stats``,
   ``dicepoker.history-given``  finished games (``ui.history``)
 - ``dicepoker.daily``     today's game: each date's result and par (``ui.daily_results``)
+- ``dicepoker.practice-progress``  the practice screen's progress (``ui.practice_store``)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
   aside (never deleted) so it can be exported or reported.
 

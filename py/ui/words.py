@@ -4,17 +4,49 @@ Pure functions of a catalogue and plain data, so both views share one wording.
 """
 
 
-def number(cat, value):
-    """``value`` with one decimal, in the language's decimal separator."""
-    return ("%.1f" % value).replace(".", cat.t("number.decimal"))
+def escape(text):
+    """``text`` as markup text or an attribute value (views that write many rows at once)."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def number(cat, value, point=None):
+    """``value`` with one decimal, in the language's decimal separator (``point``: that
+    separator, looked up once by a caller that writes many numbers)."""
+    return ("%.1f" % value).replace(".", point or cat.t("number.decimal"))
+
+
+def around(cat, key, name):
+    """The text of ``key`` before and after its placeholder ``name`` (a caller that words
+    many numbers in it fills the template once, not once for each)."""
+    return cat.t(key, **{name: "\x00"}).split("\x00")
 
 
 def dice_text(faces):
     return " ".join(str(f) for f in faces)
 
 
+_worded = {}        # (catalogue, what an option does) -> its words: the same come up again
+
+
 def option_text(cat, option):
-    """What an option does, in words: "Keep 3 3", "Roll all five", "Full house: 25"."""
+    """What an option does, in words: "Keep 3 3", "Roll all five", "Full house: 25".
+    Remembered per catalogue (a list of ~45 options is worded in a tap)."""
+    if option["kind"] == "score":
+        key = (cat, option["box"], option["points"], option.get("bonus"))
+    else:
+        key = (cat, tuple(option["keep"]) if option["kind"] != "roll" else ())
+    text = _worded.get(key)
+    if text is None:
+        text = _option_text(cat, option)
+        if cat.complete:            # (a start catalogue has no such words yet)
+            if len(_worded) > 4000:
+                _worded.clear()
+            _worded[key] = text
+    return text
+
+
+def _option_text(cat, option):
     if option["kind"] == "score":
         text = cat.t("hint.option_box", box=cat.t("box." + option["box"]),
                      points=option["points"])

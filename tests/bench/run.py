@@ -56,7 +56,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=3, help="whole games for the tap and advisor figures (default 3)")
     parser.add_argument("--json", help="also write every raw figure to this file")
     parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor", "stats", "phone",
-                                           "daily"],
+                                           "daily", "practice"],
                         help="measure one part only (for profiling a change)")
     parser.add_argument("--root", help="serve this copy of the site instead of the repo (to compare a change)")
     args = parser.parse_args(argv)
@@ -66,6 +66,7 @@ def main(argv=None):
     import daily
     import load
     import phone
+    import practice
     import statsscreen
     import strategy
     import taps
@@ -114,6 +115,9 @@ def main(argv=None):
             if want("daily"):
                 log("today's game's par, phone profile (CPU / %d), %d runs ..." % (phone.SLOWDOWN, runs))
                 raw["daily"] = daily.run(chromium, server.url, min(runs, 5), log)
+            if want("practice"):
+                log("the practice screen's taps, phone profile (CPU / %d) ..." % practice.SLOWDOWN)
+                raw["practice"] = practice.run(chromium, server.url, log)
     finally:
         server.stop()
     raw["tables"] = transfer.strategy_tables(root)
@@ -149,6 +153,8 @@ def report(raw):
         report_stats(raw, w)
     if "daily" in raw:
         report_daily(raw, w)
+    if "practice" in raw:
+        report_practice(raw, w)
     if "build" in raw:
         seconds, line = raw["build"]
         w("Strategy table build (yahtzee): %.1f s wall  [%s]" % (seconds, line))
@@ -353,6 +359,40 @@ def report_daily(raw, w):
                                 verdict(all(D["ready_before"]) and max(after) <= BUDGET_PAR_MS)))
     w("  from scratch (the table only at the end): advisor ready to par kept %s ms, of which"
       " the turns' own work %s ms (a turn per pause)" % (spread(D["wall"]), spread(D["work"])))
+    w("")
+
+
+def report_practice(raw, w):
+    """Issue 42: a position and its answer each drawn within the phone's tap budget once the
+    table is in (p95 < 50 ms at CPU / 4): the answer, and Next after the player read it."""
+    import practice
+    w("Practice screen, phone profile (CPU / %d, 390 x 844): tap to drawn and laid out, ms"
+      " (p50 / p95 / max; n)" % practice.SLOWDOWN)
+    ok = True
+    for rules, r in raw["practice"].items():
+        for kind, label in (("answer", "answer"), ("next", "next (%d s read)" % (
+                practice.THINK_MS // 1000)), ("next_at_once", "next at once")):
+            times = r[kind]
+            p95 = percentile(times, 95)
+            budget = kind != "next_at_once"
+            ok = ok and (p95 < BUDGET_PHONE_TAP_MS or not budget)
+            w("  %-18s %-18s %6.1f / %6.1f / %6.1f   n=%d   %s" % (
+                rules, label, percentile(times, 50), p95, max(times), len(times),
+                verdict(p95 < BUDGET_PHONE_TAP_MS) if budget else "(works it out: not ranked)"))
+    w("  budget: the answer and the next position (worked out while the player reads) p95 < %.0f"
+      " ms: %s" % (BUDGET_PHONE_TAP_MS, verdict(ok)))
+    w("  CPU time of the tap's task on the main thread, full speed (traced; x %d: the phone's"
+      " estimate, which a busy machine does not inflate), p50 / p95 / max ms:" % practice.SLOWDOWN)
+    cpu_ok = True
+    for rules, r in raw["practice"].items():
+        for kind, times in sorted(r["cpu"].items()):
+            p95 = percentile(times, 95) * practice.SLOWDOWN
+            cpu_ok = cpu_ok and p95 < BUDGET_PHONE_TAP_MS
+            w("  %-18s %-8s %5.1f / %5.1f / %5.1f   x %d: p95 %5.1f   n=%d   %s" % (
+                rules, kind, percentile(times, 50), percentile(times, 95), max(times),
+                practice.SLOWDOWN, p95, len(times), verdict(p95 < BUDGET_PHONE_TAP_MS)))
+    w("  budget by CPU time: every practice tap x %d p95 < %.0f ms: %s"
+      % (practice.SLOWDOWN, BUDGET_PHONE_TAP_MS, verdict(cpu_ok)))
     w("")
 
 

@@ -44,6 +44,8 @@ LATER = [
     re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
     # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
     re.compile(r"/ui/remote(_panel)?\.|/control/remote(_game)?\.|/dicepoker/(fair|bylink|keyed_dice)\."),
+    # the practice screen (issue 42): its engine, progress, controller and views
+    re.compile(r"/dicepoker/practice|/control/practice\.|/ui/(practice|stats_practice)"),
     # today's game (issue 41): fetched when it is asked for, or a daily game is on screen
     re.compile(r"/ui/(daily|daily_results|stats_daily|share)\.|/control/daily\.|/dicepoker/daily\."),
 ]

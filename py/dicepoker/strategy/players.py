@@ -61,7 +61,7 @@ def choose_move(game, level, advisor=None, rng=None, model=None):
         advisor = Advisor(advisor)
     options = advisor.advise(game)["options"]
     if level == GOOD:
-        return _with_slips(options, rng)["move"]
+        return good_option(options, rng)["move"]
     return options[0]["move"]
 
 
@@ -90,8 +90,10 @@ def position_rng(game):
                        game.round, game.rolls_used)
 
 
-def _with_slips(options, rng):
-    """The best option, or now and then a near miss (never a big blunder)."""
+def good_option(options, rng):
+    """The "good" level's pick of ``options`` (ranked, with losses): the best, or now and
+    then a near miss (never a big blunder).  Public for callers that have the options at
+    hand already (the practice's games, :mod:`dicepoker.practice`)."""
     if rng is None:
         raise ValueError("the good level needs an rng with .random()")
     if rng.random() >= SLIP_CHANCE:
