@@ -17,14 +17,15 @@
  * - Fetch: precached files cache-first; any other same-origin GET (strategy
  *   tables static/strategy/*, anything else) network first, then a runtime
  *   cache, so what was used once keeps working offline. Cross-origin
- *   requests are never touched.
+ *   requests are never touched, nor dice-poker.html (the game as one file,
+ *   published beside the site: a download, not a file of this page).
  * - Every URL is resolved against this script's own location, so the site
  *   works from any sub-path (GitHub Pages serves /<repo>/).
  */
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "e3ac5871c5973c5c";
+const VERSION = "a9195bfbad6826c1";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
@@ -202,6 +203,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return; // never touch other origins
   if (!url.pathname.startsWith(BASE.pathname)) return; // outside our folder
+  // the game as one file (docs/offline.md): a 7 MB download, never kept
+  if (url.pathname === BASE.pathname + "dice-poker.html") return;
   if (request.headers.has("range")) return; // partial content: let the network answer
   event.respondWith(respond(request));
 });

@@ -38,7 +38,7 @@ from . import daily_results, lazy
 from .dom import by_id, listen, window
 from .game_record import game_id
 from .later import pause
-from .share import Sharer
+from .share import Sharer, page_address
 from .storage import SETUP
 
 IDLE_MS = 120           # between par's turns while the player plays
@@ -90,8 +90,7 @@ def run_effect(kind, value, shell):
 
 
 def url_of(date):
-    location = window.location
-    return "%s%s?daily=%s" % (location.origin, location.pathname, date)
+    return "%s?daily=%s" % (page_address(), date)
 
 
 class Daily:

@@ -21,7 +21,7 @@ from . import game_record, highscores, history, lazy, luck
 from .later import sync
 from .dom import by_id, clone_template, listen, local_date, window
 from .scores import fill_highscores
-from .share import Sharer
+from .share import Sharer, page_address
 
 
 def share_link(game):
@@ -29,7 +29,7 @@ def share_link(game):
     query = window.URLSearchParams.new()
     for name, value in link_params(game.players, game.ruleset.id, game.seed, game.seats):
         query.append(name, value)
-    return "%s%s?%s" % (window.location.origin, window.location.pathname, query.toString())
+    return "%s?%s" % (page_address(), query.toString())
 
 
 _history_warned = []        # "history is not being kept" was said (once a page)

@@ -22,7 +22,7 @@ from dicepoker.link_form import from_fragment
 
 from . import stylesheets
 from .dom import by_id, document, listen, window
-from .share import Sharer
+from .share import Sharer, page_address
 
 RECORD = "dicepoker.remote."
 INDEX = "dicepoker.remote-games"
@@ -37,8 +37,7 @@ def random_hex(size):
 
 
 def url_of(fragment):
-    location = window.location
-    return "%s%s#%s" % (location.origin, location.pathname, fragment)
+    return "%s#%s" % (page_address(), fragment)
 
 
 def index(storage):

@@ -1,8 +1,8 @@
 """Share: the system's share sheet where the browser has one, else the clipboard.
 
-One way of sharing for every Share button: the end screen's challenge link
-(``ui.end``), a game by link's (``ui.remote_panel``) and today's game's
-result (``ui.daily``).  ``navigator.share`` is absent where there is none (a
+Where shared links lead (:func:`page_address`), and one way of sharing for every
+Share button: the end screen's challenge link (``ui.end``), a game by link's
+(``ui.remote_panel``) and today's game's result (``ui.daily``).  ``navigator.share`` is absent where there is none (a
 desktop Chromium, ``http://``) and refused when the player cancels
 (``AbortError``: nothing else is tried then); otherwise the text goes to the
 clipboard, and the caller is told which way it went, to say so under its
@@ -11,6 +11,16 @@ caller shows the text itself then).
 """
 
 from .dom import create_proxy, window
+
+
+def page_address():
+    """What a shared link opens, before its query or fragment: this page's address, or in
+    the game as one file the hosted site's, which the file names (``dicePokerOneFile.site``,
+    .ci/onefile.py): a file's address means nothing on a friend's phone."""
+    one_file = getattr(window, "dicePokerOneFile", None)    # absent on the site
+    if one_file is not None:
+        return one_file.site
+    return window.location.origin + window.location.pathname
 
 
 class Sharer:

@@ -73,6 +73,17 @@ class Chromium:
         return ctx
 
 
+def watched_page(chromium, **kwargs):
+    """(context, page, errors): a fresh context's page (``Chromium.context(**kwargs)``), its
+    console errors and uncaught errors noted in ``errors``."""
+    ctx = chromium.context(**kwargs)
+    errors = []
+    ctx.on("weberror", lambda e: errors.append("pageerror: %s" % e.error))
+    page = ctx.new_page()
+    page.on("console", lambda m: errors.append("console.error: %s" % m.text) if m.type == "error" else None)
+    return ctx, page, errors
+
+
 def wait_ready(page, timeout=60_000):
     """ms from navigation start to data-state ready (the probe's figure)."""
     page.wait_for_function("window.__bench && window.__bench.ready !== null", timeout=timeout, polling=20)

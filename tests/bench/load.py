@@ -36,12 +36,8 @@ def _ready(page, subject):
 
 def sample(chromium, base_url, subject):
     """(cold ms, warm ms, errors) from one fresh context."""
-    from browser import wait_sw_controls
-    ctx = chromium.context(reduced_motion="reduce")
-    errors = []
-    ctx.on("weberror", lambda e: errors.append("pageerror: %s" % e.error))
-    page = ctx.new_page()
-    page.on("console", lambda m: errors.append("console.error: %s" % m.text) if m.type == "error" else None)
+    from browser import wait_sw_controls, watched_page
+    ctx, page, errors = watched_page(chromium, reduced_motion="reduce")
     url = base_url + subject.path
     try:
         page.goto(url, wait_until="commit")

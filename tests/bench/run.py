@@ -56,7 +56,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=3, help="whole games for the tap and advisor figures (default 3)")
     parser.add_argument("--json", help="also write every raw figure to this file")
     parser.add_argument("--only", choices=["load", "transfer", "taps", "advisor", "stats", "phone",
-                                           "daily", "practice"],
+                                           "daily", "practice", "onefile"],
                         help="measure one part only (for profiling a change)")
     parser.add_argument("--root", help="serve this copy of the site instead of the repo (to compare a change)")
     args = parser.parse_args(argv)
@@ -65,6 +65,7 @@ def main(argv=None):
 
     import daily
     import load
+    import onefile
     import phone
     import practice
     import statsscreen
@@ -115,6 +116,10 @@ def main(argv=None):
             if want("daily"):
                 log("today's game's par, phone profile (CPU / %d), %d runs ..." % (phone.SLOWDOWN, runs))
                 raw["daily"] = daily.run(chromium, server.url, min(runs, 5), log)
+            if want("onefile"):
+                log("the game as one file: size, and ready from file:// against the site, %d interleaved runs ..."
+                    % runs)
+                raw["onefile"] = onefile.run(chromium, server.url, root, runs, log)
             if want("practice"):
                 log("the practice screen's taps, phone profile (CPU / %d) ..." % practice.SLOWDOWN)
                 raw["practice"] = practice.run(chromium, server.url, log)
@@ -153,6 +158,8 @@ def report(raw):
         report_stats(raw, w)
     if "daily" in raw:
         report_daily(raw, w)
+    if "onefile" in raw:
+        report_onefile(raw, w)
     if "practice" in raw:
         report_practice(raw, w)
     if "build" in raw:
@@ -263,6 +270,19 @@ def report_transfer(raw, w):
         "%s %s (%s decompressed)" % (name, kib(b), kib(d)) for name, (b, d) in raw["tables"].items()))
     w("")
 
+
+
+def report_onefile(raw, w):
+    """Issue 43's figures: the file's size, and its time to ready against the served site."""
+    import onefile
+    O = raw["onefile"]
+    w("The game as one file (.ci/onefile.py): %.2f MB raw, %.2f MB gzipped (-6)" % (O["raw"] / 1e6, O["gzip"] / 1e6))
+    w("  time to ready, ms since navigation (median (min-max) over fresh contexts; no network throttling)")
+    w("  %-10s %-24s %-28s %s" % ("profile", onefile.FILE, onefile.SITE, "file / site"))
+    for profile, pages in O["ready"].items():
+        mine, site = pages[onefile.FILE], pages[onefile.SITE]
+        w("  %-10s %-24s %-28s x%.2f" % (profile, spread(mine), spread(site), median(mine) / median(site)))
+    w("")
 
 
 def report_taps(raw, w):

@@ -17,6 +17,9 @@ Fixtures:
                 session, ephemeral; Firefox: a tab in a new user context),
                 with the Playwright-like API of browsers.EnginePage, so
                 tests/e2e/gameui.py drives it unchanged.
+  file_epage    the same, for the game as one file (issue 43): no server; its
+                ``file`` is the built file with the monitor as its first
+                script (tests/onefile_page.py), to open as file://.
 
 The monitor. A test FAILS, as in the Chromium suite (tests/conftest.py), on
 a console error, an uncaught error, an HTTP status >= 400 or a request to
@@ -62,7 +65,7 @@ import time
 import pytest
 
 import harness
-from harness import ARTIFACTS, artifact_stem, is_local_url, register_origin
+from harness import ARTIFACTS, LOCAL_ORIGINS, artifact_stem, is_local_url, register_origin
 from paths import REPO
 
 import browsers
@@ -79,9 +82,12 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "engines: WebKitGTK / Firefox ESR test (tests/engines)")
 
 
+_PAGES = {"epage", "file_epage"}
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if "epage" in getattr(item, "fixturenames", ()):
+        if _PAGES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.engines)
 
@@ -205,6 +211,20 @@ def epage(engine, engine_site, request):
 
 
 @pytest.fixture
+def file_epage(engine, request, generated_files_are_current):
+    import onefile_page
+    with open(os.path.join(HERE, "monitor.js"), encoding="utf-8") as f:
+        path = onefile_page.monitored(f.read())
+    LOCAL_ORIGINS.add("file://")        # the file's own page; the test checks it is the only one
+    page = engine.new_page()
+    page.file = path
+    request.node.stash[_PAGE] = page
+    yield page
+    page.close()
+    LOCAL_ORIGINS.discard("file://")
+
+
+@pytest.fixture
 def page_problems_now(request, engine_site):
     """page_problems_now(forget=False) -> what the monitor would fail the test for, so
     far; with forget=True, then forgets it (for the monitor's own test)."""
@@ -228,7 +248,7 @@ def page_problems(item) -> list[str]:
     page = item.stash.get(_PAGE, None)
     if page is None:
         return []
-    site = item.engine_site
+    site = getattr(item, "engine_site", None)       # none for the game as one file
     foreign, errors = [], []
     entries = []
     for tab in [page] + page.tabs:
@@ -248,7 +268,7 @@ def page_problems(item) -> list[str]:
              else errors).append("csp: " + text)
         elif kind in ("console.error", "pageerror", "load error"):
             errors.append("%s: %s" % (kind, text))
-    for method, path, status in site.log[item.stash.get(_LOG_START, 0):]:
+    for method, path, status in site.log[item.stash.get(_LOG_START, 0):] if site else ():
         if status >= 400:
             errors.append("HTTP %d %s %s (server log)" % (status, method, path))
     allowed = harness.allowed_console_errors(item)
@@ -291,7 +311,9 @@ def _save_artifacts(item, page):
     except Exception as e:
         log.append("no monitor: %r" % e)
     log += [""] + page.driver_log()
-    log += ["", "== server log =="] + ["%s %s %s" % e for e in item.engine_site.log[item.stash.get(_LOG_START, 0):]]
+    site = getattr(item, "engine_site", None)
+    if site is not None:
+        log += ["", "== server log =="] + ["%s %s %s" % e for e in site.log[item.stash.get(_LOG_START, 0):]]
     (ARTIFACTS / (stem + ".log")).write_text("\n".join(log), encoding="utf-8")
     return ARTIFACTS / stem
 
@@ -305,7 +327,7 @@ def pytest_runtest_makereport(item, call):
     rep = yield
     callspec = getattr(item, "callspec", None)
     name = callspec.params.get("engine") if callspec else None
-    if name in ENGINE_NAMES and "epage" in item.fixturenames:
+    if name in ENGINE_NAMES and _PAGES & set(item.fixturenames):
         spent = _TIMES.setdefault(name, [0, 0.0])
         spent[0] += rep.when == "call"
         spent[1] += rep.duration

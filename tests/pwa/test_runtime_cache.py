@@ -52,3 +52,18 @@ def test_every_catalogue_is_there_offline_for_a_language_switch(visit):
             expected = json.load(f)
         got = visit.page.evaluate(FETCH_TEXT, "static/i18n/" + name)
         assert json.loads(got) == expected, name
+
+
+def test_the_game_as_one_file_is_never_kept_by_the_worker(visit):
+    """dice-poker.html, the game as one file published beside the site (docs/offline.md),
+    is a download of about 7 MB: the worker lets the network answer it and keeps no copy
+    (a runtime copy would be fetched again at every update, for every player who once
+    downloaded it)."""
+    write(visit.site, "dice-poker.html", "<!doctype html><title>one file</title>")
+    visit.open()
+    visit.wait_offline_ready()
+    page = visit.page
+    assert page.evaluate(FETCH_TEXT, "dice-poker.html") == "<!doctype html><title>one file</title>"
+    kept = page.evaluate("""() => caches.keys().then((names) => Promise.all(names.map((name) =>
+        caches.open(name).then((cache) => cache.keys())))).then((lists) => lists.flat().map((r) => r.url))""")
+    assert kept and not [url for url in kept if url.endswith("/dice-poker.html")]
