@@ -32,8 +32,8 @@ SHOWN = "#practice[data-status=shown]"
 RESULT = "[data-practice-result]:not([hidden])"
 ENGLISH_BAD_RECORD = "Your practice progress could not be read"
 
-# Seeds whose first positions hold what each rule set must show (tests/strategy/test_practice.py
-# finds the Joker throws there too): rolls left, the Poker box, the Joker.
+# Seeds whose first positions hold what each rule set must show (the Joker throws are found
+# there by tests/strategy/test_practice_positions.py too): rolls left, the Poker box, the Joker.
 PLANS = {
     "dice-poker": [("42", 4), ("j164", 4)],         # 0, 1, 0, 2 rolls left; a Poker, its Joker
     "dice-poker-classic": [("j104", 5)],            # 1, 2, a Joker on a scratched Poker, 1, 0
