@@ -35,12 +35,16 @@ def test_boot_copies_the_die_to_as_many_as_the_rules_throw():
 
 def test_boot_reads_a_friends_links_rules_where_the_link_form_writes_them():
     """boot.js's RULESETS and byte are dicepoker.link_form's: the rule set's number in
-    the high 4 bits of the byte after the version and the game's id."""
+    the high 4 bits of the byte after the version and the game's id, the players less
+    one in its low 4 bits (the score pad's columns)."""
     from dicepoker import link_form
     boot = (REPO / "static" / "js" / "boot.js").read_text(encoding="utf-8")
     listed = json.loads(re.search(r"var RULESETS = (\[[^\]]*\]);", boot).group(1))
     assert listed == list(link_form.RULESETS)
-    assert ".charCodeAt(%d) >> 4]" % (1 + link_form.ID_BYTES) in boot
+    assert ".charCodeAt(%d) : -1" % (1 + link_form.ID_BYTES) in boot
+    assert "rules = RULESETS[byte >> 4]; players = (byte & 15) + 1;" in boot
     assert link_form.PREFIX == "play=" and "/^#play=(" in boot
-    shared = link_form.Shared(bytes(range(6)), "yahtzee", ["Ann", "Ben"], ["human", "remote"])
-    assert shared.to_bytes()[1 + link_form.ID_BYTES] >> 4 == listed.index("yahtzee")
+    names = ["Ann", "Ben", "Cy"]
+    shared = link_form.Shared(bytes(range(6)), "yahtzee", names, ["human", "remote", "human"])
+    byte = shared.to_bytes()[1 + link_form.ID_BYTES]
+    assert byte >> 4 == listed.index("yahtzee") and (byte & 15) + 1 == len(names)

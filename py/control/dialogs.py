@@ -44,11 +44,30 @@ def close_dialog(state, name):
 
 # ------------------------------------------------------------------ actions
 def on_open(state, name, fx, ctl):
+    if name == "end" and "end" not in state.dialogs:
+        _results_closed(state, False, fx)
     open_dialog(state, name)
 
 
 def on_close(state, name, fx, ctl):
+    if name == "end" and "end" in state.dialogs:
+        _results_closed(state, True, fx)
     close_dialog(state, name)
+
+
+def _results_closed(state, closed, fx):
+    """The player closed the results (or opened them again with Results): saved with the
+    game (``meta["results_closed"]``), so a reload shows what they left, not the results
+    again (``control.games.show``)."""
+    if state.game is None or not state.game.is_over \
+            or state.meta.get("results_closed", False) is closed:
+        return
+    from .play import save_game         # play imports this module
+    if closed:
+        state.meta["results_closed"] = True
+    else:
+        state.meta.pop("results_closed", None)
+    save_game(state, fx)
 
 
 def on_confirm(state, accepted, fx, ctl):

@@ -50,7 +50,7 @@ def show(state, game, meta, held=(), screen=None):
     if screen is not None:
         state.screen = screen
     if game.is_over and state.screen == "game":
-        if meta["recorded"]:
+        if meta["recorded"] and not meta.get("results_closed"):
             open_dialog(state, "end")   # else ``finish`` opens it once the results are in
     else:
         close_dialog(state, "end")

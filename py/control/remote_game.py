@@ -80,6 +80,13 @@ class Remote:
         """An undo would take back a turn already sent (``base`` has it)."""
         return len(bylink.turns_of(self.game)) <= self.base.done
 
+    def seat_kinds(self):
+        """The seats as this device's player sees them: its own are people, the others a
+        friend's phone (the setup form's, the card's head row), also before the game can
+        start, when the local game has every seat remote."""
+        return self.shared.plan.kinds(self.device) if self.device is not None \
+            else [HUMAN] * len(self.shared.names)
+
     def names_of(self, device):
         plan = self.shared.plan
         return [self.shared.names[s] for s in plan.seats_of(device)]
@@ -93,9 +100,7 @@ class Remote:
             # the form shows this device's seats as people and the others as friends
             # (until the game can start, the local game has every seat remote)
             self._setup = state.setup_serial
-            kinds = self.shared.plan.kinds(self.device) if self.device is not None \
-                else [HUMAN] * len(self.shared.names)
-            state.setup = dict(state.setup, seats=kinds)
+            state.setup = dict(state.setup, seats=self.seat_kinds())
         self.update()
         if self.stored != state.version:
             self.stored = state.version

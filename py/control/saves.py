@@ -3,7 +3,8 @@
 A game is saved as the engine's JSON (``dicepoker.game``) and a meta document
 (``dicepoker.game-meta``): ``{"link": key or None, "recorded": bool, "rev": int,
 "first": words or None}``, and ``"daily": {...}`` for today's game only (``control.daily``,
-which checks it against the game); ``first`` is what static/js/boot.js needs to paint
+which checks it against the game), ``"results_closed": true`` once the player closed a
+finished game's results (``control.dialogs``); ``first`` is what static/js/boot.js needs to paint
 the game's first screen before Python (its rules and where the turn stands: play.save_game).
 ``rev`` counts the saves of this game's line, across tabs: each save writes
 ``rev + 1`` and says which ``rev`` it was based on, and storage refuses it when
@@ -26,9 +27,12 @@ def clean_meta(data):
     if not isinstance(data, dict):
         data = {}
     link, rev, first, daily = data.get("link"), data.get("rev"), data.get("first"), data.get("daily")
-    return new_meta(link if isinstance(link, str) else None, data.get("recorded") is True,
+    meta = new_meta(link if isinstance(link, str) else None, data.get("recorded") is True,
                     rev if is_int(rev) and rev >= 0 else 0, first if isinstance(first, str) else None,
                     daily if isinstance(daily, dict) else None)
+    if data.get("results_closed") is True:
+        meta["results_closed"] = True
+    return meta
 
 
 def may_write(stored_meta, base):

@@ -1,7 +1,8 @@
 """The board view: the scorecard, the players' chips and the status line above them.
 
 Owns ``#card``, ``#players``, ``#turn-label``, ``#round-label`` and
-``#bonus-progress``; draws them from the controller's state, idempotently
+``#bonus-progress`` (the chips and the card's head row through
+:class:`ui.player_heads.PlayerHeads`); draws them from the controller's state, idempotently
 (drawing the same state twice changes nothing).  The markup lives in
 ``index.html``; the card's rows and columns depend on the rule set and the
 players, so they are cloned from ``<template>`` elements once per game
@@ -10,7 +11,9 @@ through cached :class:`~ui.dom.Node` objects.  The hint's best box is marked
 here (``data-hint="best"``), since this view owns the cells.
 
 A tap redraws only what it changed, so its cost does not grow with the table
-(eight players on one phone): a player's column and sums are drawn again only
+(eight players on one phone, or eight columns on a desktop's score pad, where
+app.css shows every column and marks the one on turn from ``<html
+data-current-player>``, with no write here): a player's column and sums are drawn again only
 when what they show changed (:meth:`Board._column_key`), and a chip's text only
 when its total or whether it is on turn changed.
 
@@ -24,6 +27,7 @@ from ``game.breakdown()``.
 
 from .cell import Cell
 from .dom import Node, by_id, clone_template, document, listen, node
+from .player_heads import PlayerHeads
 
 SUM_ROWS_UPPER = ("upper", "upper_bonus")
 SUM_ROWS_TOTAL = ("lower", "poker_bonus", "total")
@@ -33,11 +37,6 @@ SUM_LABELS = {"upper": "card.upper_sum", "upper_bonus": "card.upper_bonus",
 MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
 
 
-def chips_size(players):
-    """``<ul id="players" data-size>``: how the chips are laid out (app.css)."""
-    return "few" if players <= 3 else "four" if players == 4 else "many"
-
-
 class Board:
     def __init__(self):
         self.turn_label = node("turn-label")
@@ -45,11 +44,12 @@ class Board:
         self.bonus_progress = node("bonus-progress")
         self.caption = node("card-caption")
         self.card = node("card")
-        self.layout = None        # (catalogue, rule set, players) the card was built for
+        self.layout = None        # (catalogue, rule set, players, seats) the card was built for
         self._fill_labels = {}    # (box, points) -> "Fill Pair with 8 points"
         self._columns_drawn = {}  # player -> _column_key of what the column shows
         self._sums_drawn = {}     # player -> the part of it the sums depend on
-        self._chips_drawn = {}    # player -> (total, on turn) the chip shows
+        self.heads = PlayerHeads()    # the chips and the card's head row
+        self._winners = ()        # the players whose columns are marked as the winners'
         self._totals = []         # each player's total, as the sums show it
         self._current = None      # the seat on turn the chips show
         self._resting = None      # the seat the card shows with no chip focused, if not the
@@ -80,41 +80,23 @@ class Board:
         if game is None or state.screen != "game":
             return
         cat = texts.cat
-        layout = (cat, game.ruleset.id, tuple(game.players))
+        # the seats as this player sees them (a game by link: ``control.remote_game``)
+        seats = state.remote.seat_kinds() if state.remote is not None else game.seats
+        layout = (cat, game.ruleset.id, tuple(game.players), tuple(seats))
         if self.layout != layout:
             if self.layout is None or self.layout[0] is not cat:
                 self._forget()
-            self._build_card(game, cat)
+            self._build_card(game, cat, seats)
             self.layout = layout
         self._draw_card(state, game, cat)
         self._draw_status(game, cat)
 
     # ---------------------------------------------------------- card building
-    def _build_card(self, game, cat):
+    def _build_card(self, game, cat, seats):
         players, rules = game.players, game.ruleset
-        chips = by_id("players")
-        chips.replaceChildren()
-        chips.setAttribute("data-size", chips_size(len(players)))
-        self.chips = []
-        for p, name in enumerate(players):
-            li = clone_template("tpl-chip")
-            li.setAttribute("data-seat", str(p))
-            li.querySelector(".chip-name").textContent = name
-            total = li.querySelector(".chip-total")
-            total.setAttribute("data-player", str(p))
-            chips.appendChild(li)
-            self.chips.append((Node(li), Node(total)))
-
-        head = by_id("card-head")
-        while head.children.length > 1:
-            head.lastElementChild.remove()
-        for p, name in enumerate(players):
-            th = document.createElement("th")
-            th.setAttribute("scope", "col")
-            th.setAttribute("data-seat", str(p))
-            th.textContent = name
-            head.appendChild(th)
-
+        self.heads.build(game, cat, seats)
+        # the score pad's columns (app.css), as boot.js said them before Python
+        self.card.el.style.setProperty("--players", str(len(players)))
         self.cells = {}
         self._fill_rows(by_id("card-upper"), rules.upper_boxes, game, cat)
         lower = by_id("card-lower")
@@ -127,7 +109,7 @@ class Board:
         self.card.attr("data-many", len(players) > MANY_PLAYERS)
         self._columns_drawn = {}
         self._sums_drawn = {}
-        self._chips_drawn = {}
+        self._winners = ()
         self._turn_drawn = self._bonus_drawn = None
         self._totals = [0] * len(players)
         self._resting = None
@@ -189,17 +171,8 @@ class Board:
                 self.turn_label.text(t("turn.label", name=game.players[current]))
                 self.round_label.text(t("turn.round", round=game.round + 1, rounds=rounds))
             self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
-        for p, (chip, total) in enumerate(self.chips):
-            is_current = p == current and not game.is_over
-            shown = (totals[p], is_current)
-            if self._chips_drawn.get(p) == shown:
-                continue
-            self._chips_drawn[p] = shown
-            chip.cls("current", is_current)
-            chip.attr("aria-current", "true" if is_current else None)
-            total.text(totals[p])
-            key = "players.chip_current" if is_current else "players.chip"
-            chip.attr("aria-label", t(key, name=game.players[p], total=totals[p]))
+            self._mark_winners(game)
+        self.heads.draw_chips(game, totals, t)
         shown = current if self._resting is None else int(self._resting)   # the column shown
         bonus = (turn, shown, len(game.cards[shown]), game.poker_bonuses[shown])
         if self._bonus_drawn == bonus:
@@ -217,6 +190,21 @@ class Board:
             poker = t("bonus.poker", points=parts["poker_bonus"])
             text = text + " · " + poker if text else poker
         self.bonus_progress.text(text)
+
+    def _mark_winners(self, game):
+        """Once the game is over, the winners' columns (``.winner``: the pad marks them);
+        an undo of the last box takes the mark back."""
+        winners = tuple(game.winners()) if game.is_over and len(game.players) > 1 else ()
+        if winners == self._winners:
+            return
+        for p in set(winners) ^ set(self._winners):
+            on = p in winners
+            self.heads.heads[p].cls("winner", on)
+            for box in game.ruleset.boxes:
+                self.cells[(p, box)].td.cls("winner", on)
+            for row in SUM_ROWS_UPPER + SUM_ROWS_TOTAL:
+                self.sums[(p, row)].cls("winner", on)
+        self._winners = winners
 
     def _draw_card(self, state, game, cat):
         current = None if game.is_over else game.current_player

@@ -22,9 +22,10 @@ def whole(value):
 
 def reserve(parent, cat, game, before=None):
     """Put a placeholder section into ``parent`` at once: the players' names, and
-    their lines written with stand-in figures but not shown (``data-pending``), so
-    the section is already about as tall as it will be and nothing below it (the end
-    screen's buttons) moves when :func:`render` puts the real figures in."""
+    their lines written with stand-in figures but not shown (``data-pending``: a quiet
+    bar stands in for each), so the section is already about as tall as it will be and
+    nothing below it (the end screen's buttons) moves when :func:`render` puts the real
+    figures in."""
     stand_in = {"start": 255.0, "luck": 88.0, "skill": -88.0}
     section = _section(cat, game, [stand_in] * len(game.players), pending=True)
     section.setAttribute("data-pending", "")
@@ -72,16 +73,21 @@ def _section(cat, game, rows, pending=False):
         name = document.createElement("b")
         name.textContent = game.players[p]
         li.appendChild(name)
-        li.appendChild(document.createTextNode(": "))
+        # the figures and their punctuation in one span: a placeholder hides it whole
+        # (later.css: a quiet bar in its place; "Ann: , ." showed before)
+        figures = document.createElement("span")
+        figures.className = "luck-figures"
+        figures.appendChild(document.createTextNode(": "))
         luck = whole(row["luck"])
-        li.appendChild(_span(None if pending else "data-luck", p, row["luck"],
-                             t("chances.luck_plus", count=luck) if luck >= 0
-                             else t("chances.luck_minus", count=-luck)))
-        li.appendChild(document.createTextNode(", "))
+        figures.appendChild(_span(None if pending else "data-luck", p, row["luck"],
+                                  t("chances.luck_plus", count=luck) if luck >= 0
+                                  else t("chances.luck_minus", count=-luck)))
+        figures.appendChild(document.createTextNode(", "))
         cost = whole(-row["skill"])
-        li.appendChild(_span(None if pending else "data-skill", p, row["skill"],
-                             t("chances.skill", count=cost) if cost else t("chances.skill_none")))
-        li.appendChild(document.createTextNode("."))
+        figures.appendChild(_span(None if pending else "data-skill", p, row["skill"],
+                                  t("chances.skill", count=cost) if cost else t("chances.skill_none")))
+        figures.appendChild(document.createTextNode("."))
+        li.appendChild(figures)
         items.appendChild(li)
     section.appendChild(items)
     intro = document.createElement("p")

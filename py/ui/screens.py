@@ -37,6 +37,7 @@ class Screens:
         self.app.removeAttribute("inert")
         self.root.attr("data-first", None)
         self.root.attr("data-rules", None)     # its rules' rows are the board's now
+        document.documentElement.style.removeProperty("--players")   # and its columns
 
     def draw(self, state, texts):
         if self.starting:

@@ -1,8 +1,9 @@
 """Live win chances on the players' chips (fetched on first use, after the first roll).
 
 While a game with two or more players runs, each chip gets
-``<span class="chip-chance" data-win-chance data-player="i">62%</span>``:
-the chance that player wins from the current position
+``<span class="chip-chance" data-win-chance data-player="i">62%</span>``,
+and the card's head row (the score pad's stand-in for the chips,
+:mod:`ui.player_heads`, :func:`show_chances`) the same words: the chance that player wins from the current position
 (:func:`dicepoker.strategy.chances.win_chances`), drawn after every roll and
 box.  The work is never on a tap's path: :meth:`WinChances.draw` only notes
 that the position changed, and the chances are computed in a task of their
@@ -67,6 +68,7 @@ class WinChances:
         spans = document.querySelectorAll("[data-win-chance]")
         for i in range(spans.length):
             spans.item(i).remove()
+        show_chances()
 
     def _compute(self, *_):
         self._pending = False
@@ -102,6 +104,7 @@ class WinChances:
         if chips.length != len(chances):
             self._seen = None             # the board is being rebuilt: the next draw asks again
             return
+        words = []
         for p in range(chips.length):
             chip = chips.item(p)
             span = chip.querySelector("[data-win-chance]")
@@ -112,10 +115,21 @@ class WinChances:
                 span.setAttribute("data-player", str(p))
                 chip.appendChild(span)
             percent = format_percent(chances[p])
-            span.textContent = cat.t("chances.percent", percent=percent)
+            words.append(cat.t("chances.percent", percent=percent))
+            span.textContent = words[-1]
             span.setAttribute("data-value", "%.6f" % chances[p])
             span.setAttribute("title", cat.t("chances.label", name=game.players[p],
                                              percent=percent))
+        show_chances(words)
+
+
+def show_chances(texts=None):
+    """Write each player's chance (a list of texts, by seat) into the card's head row
+    (:mod:`ui.player_heads` made its ``.head-chance``); none: take them away."""
+    spans = document.querySelectorAll("#card-head .head-chance")
+    if texts is None or spans.length == len(texts):
+        for p in range(spans.length):
+            spans.item(p).textContent = texts[p] if texts else ""
 
 
 def format_percent(chance):

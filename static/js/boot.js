@@ -112,12 +112,13 @@
 
   var root = document.documentElement;
   function byId(id) { return document.getElementById(id); }
-  // A friend's link (#play=, base64url: dicepoker/link_form.py) says its rules in its
-  // 8th byte, the high 4 bits: their number in RULESETS (a test compares the two).
+  // A friend's link (#play=, base64url: dicepoker/link_form.py) says its rules and its
+  // players in its 8th byte: the high 4 bits the rules' number in RULESETS (a test
+  // compares the two), the low 4 bits the players less one.
   var RULESETS = ["dice-poker", "dice-poker-classic", "yahtzee"];
-  function fragmentRules(hash) {
+  function fragmentByte(hash) {
     var head = /^#play=([\w-]{12})/.exec(hash);
-    return head ? RULESETS[atob(head[1].replace(/-/g, "+").replace(/_/g, "/")).charCodeAt(7) >> 4] : undefined;
+    return head ? atob(head[1].replace(/-/g, "+").replace(/_/g, "/")).charCodeAt(7) : -1;
   }
 
   // 4. The first screen, before Python (see the top).  Python shows the saved game
@@ -129,8 +130,11 @@
   // the catalogue's words, as Python will word them (their lines are the tray's height),
   // so that screen waits for the catalogue in English too.  Else English, the markup's
   // words, is shown at once.
+  // The game's players are the score pad's columns (app.css: a tablet's or a desktop's
+  // card is as wide as they need): <html style="--players">, as ui/board.py sets it on the card.
   var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game";
   var rules, phase = "", left = "", metaText = store.get("dicepoker.game-meta"), meta = null;
+  var players = 0, byte;
   // (No meta, the common case, is tested for first: an exception thrown here cost ~15 ms
   // before the first paint on a slow phone, V8 parsing this script again for the source
   // positions of its stack trace: a trace's V8.CollectSourcePositions.)
@@ -142,12 +146,17 @@
     phase = meta[2];
     left = meta[3];
     root.setAttribute("data-turn-phase", phase);
+    try { players = JSON.parse(saved).players.length; } catch (e) { /* the default, one */ }
   } else if (location.hash) {
-    rules = fragmentRules(location.hash);
+    byte = fragmentByte(location.hash);
+    if (byte >= 0) { rules = RULESETS[byte >> 4]; players = (byte & 15) + 1; }
   } else if (!setup) {
     rules = (/[?&]rules=([a-z-]+)(&|$)/.exec(location.search) || [])[1];
+    byte = new URLSearchParams(location.search);       // ?players=Ann,Ben or ?player=Ann&player=Ben
+    players = byte.getAll("player").length || (byte.get("players") || "").split(",").length;
   }
   if (rules) { root.setAttribute("data-rules", rules); }
+  if (players > 0) { root.style.setProperty("--players", Math.min(players, 8)); }
   var words = lang !== "en" || left !== "";
 
   var release, afterPaint = new Promise(function (resolve) { release = resolve; });

@@ -9,9 +9,11 @@ out ("layout").
 
 ``tables`` plays the same way at tables of 1, 4 and 8 hot-seat players (one
 game each, the first ``TABLE_ROUNDS`` rounds, so every table plays about as
-many turns as 3 solo games), on the desktop profile and on the phone profile:
-Chromium's CPU slowed down ``PHONE_SLOWDOWN`` times (DevTools' "mid-tier
-mobile"), at 390 x 844.
+many turns as 3 solo games), on the desktop profile, a laptop's 1280 x 800
+(the score pad: every player's column drawn, issue 40), and on the phone
+profile: Chromium's CPU slowed down ``PHONE_SLOWDOWN`` times (DevTools'
+"mid-tier mobile"), at 390 x 844 (one column and the chips).  The solo games
+are the desktop's.
 """
 
 from load import GAME
@@ -37,6 +39,9 @@ DOUBLE_TAP_MS = 360      # the page takes a repeat of a tap this soon as a doubl
 
 
 PHONE_SLOWDOWN = 4
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
 TABLE_SIZES = (1, 4, 8)
 TABLE_ROUNDS = {1: 15, 4: 12, 8: 6}    # about 45 turns at each table (3 solo games)
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
@@ -72,8 +77,7 @@ def tables(chromium, base_url, log=lambda text: None):
 def run_game(chromium, base_url, seed=1, players=1, rounds=None, slowdown=1):
     """One game of ``players`` people (``rounds`` of it, or all), CPU slowed ``slowdown`` times."""
     from browser import wait_ready
-    ctx = chromium.context(reduced_motion="reduce", viewport={"width": 390, "height": 844},
-                           has_touch=True, is_mobile=True, device_scale_factor=2)
+    ctx = chromium.context(reduced_motion="reduce", **(DESKTOP if slowdown == 1 else PHONE))
     page = ctx.new_page()
     if players == 1:
         url = GAME.replace("seed=1", "seed=%d" % seed)

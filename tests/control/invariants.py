@@ -161,6 +161,10 @@ class Invariants:
                 if kind != "finish" or n_save != 1 or n_record != 1:
                     self.fail(tab, action, "recorded with %d saves, %d records on %r"
                               % (n_save, n_record, kind))
+            elif before["meta"].get("results_closed") != state.meta.get("results_closed"):
+                # the results closed, or opened again: remembered with the game
+                if kind not in ("open", "close") or n_save != 1 or not game.is_over:
+                    self.fail(tab, action, "results closed with %d saves on %r" % (n_save, kind))
             elif n_save:
                 self.fail(tab, action, "%d saves without a move" % n_save)
         elif n_save > 1:

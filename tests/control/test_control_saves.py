@@ -65,6 +65,31 @@ def test_a_finished_game_is_recorded_once_with_two_tabs_open():
     assert len(world.storage.highscores()["yahtzee"]) == 1
 
 
+def test_results_the_player_closed_stay_closed_after_a_reload():
+    """The end screen opens by itself once; closed, it stays closed after a reload (the
+    card shows), and Results opens it again (issue 40): the meta remembers it."""
+    world = World()
+    tab = world.tab("A")
+    tab.act(setup(["Ann"], "yahtzee", seed="both"))
+    from fake_shell import person_step
+    while not tab.state.game.is_over:
+        person_step(tab)
+        world.settle()
+    world.run_timers()
+    assert tab.state.dialogs == ["end"]
+    tab.act({"close": "end"})
+    assert tab.state.dialogs == [] and tab.state.meta["results_closed"] is True
+    assert world.storage.get_json(GAME_META)["results_closed"] is True
+    tab = world.reload(tab)
+    world.run_timers()
+    assert tab.state.game.is_over and tab.state.screen == "game" and tab.state.dialogs == []
+    tab.act({"open": "end"})                        # Results
+    assert tab.state.dialogs == ["end"] and "results_closed" not in tab.state.meta
+    tab = world.reload(tab)
+    world.run_timers()
+    assert tab.state.dialogs == ["end"]             # left open: open again
+
+
 # ------------------------------------------------------------- held dice
 def test_a_reload_keeps_the_dice_kept(played):
     world, _ = played("resume_with_holds")

@@ -42,9 +42,15 @@ def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url,
     winners = [players[p] for p in game.winners()]
     winner_text = page.text_content("#end-winner")
     assert all(name in winner_text for name in winners)
-    # The card shows the winner's column, not the seat the turn would pass to.
+    # The card shows the winner's column, not the seat the turn would pass to: the
+    # desktop's score pad shows every column, the winners' marked; a phone the winner's.
     first = game.winners()[0]
     assert page.get_attribute("#card", "data-peek") == str(first)
+    marked = "(p) => document.querySelector('#card-head th[data-seat=\"' + p + '\"]').classList.contains('winner')"
+    for p in range(3):
+        assert page.locator('[data-player="%d"][data-box="chance"]' % p).is_visible(), p
+        assert page.evaluate(marked, p) == (p in game.winners()), p
+    page.set_viewport_size({"width": 390, "height": 844})
     for p in range(3):
         cell = page.locator('[data-player="%d"][data-box="chance"]' % p)
         assert cell.is_visible() == (p == first), p

@@ -107,11 +107,20 @@ def test_end_screen_shows_cpythons_luck_and_skill(page, site_url, goto_ready):
     assert text.startswith("the dice ")
 
 
+# Each line of luck and skill as it reads, and whether its stand-in bar is shown.
+LUCK_LINES = """() => [...document.querySelectorAll('#end-dialog .luck li')].map((li) => {
+  const figures = li.querySelector('.luck-figures');
+  const bar = figures && getComputedStyle(figures, '::before');
+  return [li.innerText.trim(), !!bar && bar.visibility === 'visible' && parseFloat(bar.width) > 0];
+})"""
+
+
 def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, site_url,
                                                                        goto_ready):
     """The end screen opens before the strategy table is in; the luck section's place
     is held (names shown, figures not yet, no hooks), so a tap aimed at a button then
-    still lands on it when the figures arrive."""
+    still lands on it when the figures arrive.  Meanwhile each line reads as the
+    player's name and a quiet bar, nothing else ("Ann: , ." before issue 40)."""
     game = _one_turn_from_the_end()
     gameui.inject_game(page, site_url, game, goto_ready)
     page.evaluate("localStorage.setItem('dicepoker.win-chances', 'off')")   # no early table
@@ -123,6 +132,7 @@ def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, sit
     page.wait_for_function("() => document.getAnimations().length === 0")
     assert page.query_selector("#end-dialog [data-luck], #end-dialog [data-skill]") is None
     assert page.text_content("#end-dialog .luck li b") == "Ann"
+    assert page.evaluate(LUCK_LINES) == [["Ann", True], ["Ben", True]]
     before = {s: page.locator(s).bounding_box() for s in ("#open-review", "#play-again")}
     for _ in range(200):                         # the table's request, held above
         if held:
@@ -133,6 +143,9 @@ def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, sit
         route.continue_()
     page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
     assert page.query_selector("#end-dialog .luck[data-pending]") is None
+    lines = page.evaluate(LUCK_LINES)
+    assert [bar for _, bar in lines] == [False, False]
+    assert lines[0][0].startswith("Ann: the dice ") and lines[0][0].endswith(".")
     after = {s: page.locator(s).bounding_box() for s in before}
     for selector, box in before.items():
         assert abs(after[selector]["y"] - box["y"]) < 1, (selector, box, after[selector])

@@ -64,7 +64,12 @@ class EngineTimeout(AssertionError):
 # In-page helpers (JavaScript function sources)
 # ---------------------------------------------------------------------------
 
-# Where to click `sel`, or why not yet (Playwright's actionability checks).
+# Where to click `sel`, or why not yet (Playwright's actionability checks).  Scrolled
+# into view first when it is out of the viewport, or in it but covered at its centre
+# (under a bar that sticks to the screen's edge, as the setup form's actions do), as
+# Playwright's click and WebDriver's Element Click scroll: the page's scroll-padding
+# then keeps it clear of the bar.  Covered still after that: the click waits (a
+# control the page covers for good is the page's fault, and the test times out).
 CLICK_POINT = """(sel) => {
   const el = document.querySelector(sel);
   if (!el) return {wait: 'no element ' + sel};
@@ -73,7 +78,9 @@ CLICK_POINT = """(sel) => {
     return {wait: sel + ' is not visible'};
   if (el.disabled || el.closest('[inert]')) return {wait: sel + ' is disabled'};
   const r0 = el.getBoundingClientRect();
-  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth)
+  const on = (r) => { const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                      return !!t && (t === el || el.contains(t)); };
+  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth || !on(r0))
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
