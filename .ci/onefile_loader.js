@@ -2,7 +2,7 @@
    run before the page's own (static/js/boot.js, PyScript, Python), which stay as they are.
 
    The page asks for its files by relative URL, as the site does (fetch() of the start
-   bundle, the catalogues, the modules of py/ui/lazy.py, the rules, the strategy tables;
+   bundle, the catalogues, the modules of py/ui/platform/lazy.py, the rules, the strategy tables;
    a <script src> or <link href> for PyScript, files.js and later.css).  Opened as a file
    there is no folder beside it to ask, so every such URL is answered from inside the file:
 
@@ -16,7 +16,7 @@
      has the vendored micropython.mjs give emscripten as its Module.instantiateWasm.
 
    The copies are in <div id="dice-poker-files" hidden> at the end of <body>, one element
-   a file, <i data-path="static/mpy/ui/hint.mpy" data-type="...">, its bytes in base64 in
+   a file, <i data-path="static/mpy/ui/table/hint.mpy" data-type="...">, its bytes in base64 in
    its one child, a comment: found once the page is parsed (a read before that waits for
    it), each decoded when asked for.  In comments, as WebKitGTK parses 7 MB of script text
    in ~13 s (comments in ~0.1 s; Chromium and Firefox alike either way).  (Reading each
@@ -26,7 +26,7 @@
    file: the tests fail on it).  Any other URL (data:, blob:) goes to the browser; the page's CSP refuses
    every network origin.
 
-   window.dicePokerOneFile.site: where the links made in this page lead (py/ui/share.py):
+   window.dicePokerOneFile.site: where the links made in this page lead (py/ui/platform/share.py):
    the hosted site's address, <meta name="dice-poker-site"> (--site of .ci/onefile.py);
    without one, this file's own address. */
 (function () {
@@ -52,7 +52,7 @@
     }
     return files;
   }
-  // The site path ("static/mpy/ui/hint.mpy") of a URL in the page's folder, else null.
+  // The site path ("static/mpy/ui/table/hint.mpy") of a URL in the page's folder, else null.
   function sitePath(url) {
     var href;
     try { href = new URL(String(url), document.baseURI).href; } catch (e) { return null; }

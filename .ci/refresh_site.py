@@ -4,6 +4,8 @@
     python3 .ci/refresh_site.py           # after changing any site file
     python3 .ci/refresh_site.py --check   # exit 1 if anything is stale (CI, tests)
 
+0. py/ui/platform/loads.py and boot.js's MANIFEST line from the one manifest,
+   py/ui/platform/manifest.py (.ci/manifest.py): what the page loads when;
 1. static/mpy/ from py/ (.ci/compile_mpy.py): the bytecode the page imports;
 2. the minified copies of the readable sources (.ci/minify.py): app.css,
    setup.css and boot.js inlined into index.html (with their CSP hashes),
@@ -32,7 +34,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     flags = ["--check"] if args.check else []
     status = 0
-    for name in ("compile_mpy.py", "minify.py", "start_catalogues.py"):
+    for name in ("manifest.py", "compile_mpy.py", "minify.py", "start_catalogues.py"):
         status = max(status, _tool(name)(flags))
         if status and not args.check:
             return status       # don't hash a half-generated site

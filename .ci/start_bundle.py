@@ -10,7 +10,7 @@ takes that round off the start.
 
 Which modules: those ``py/main.py`` imports at module level, and what they
 import at module level, transitively (imports inside functions are lazy by
-construction and stay out; ``py/ui/lazy.py`` fetches those on first use).
+construction and stay out; ``py/ui/platform/lazy.py`` fetches those on first use).
 So making a module lazy is just moving its import into the function that
 needs it: the bundle follows.
 

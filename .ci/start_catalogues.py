@@ -10,8 +10,8 @@ static/i18n/start/<lang>.json (generated, committed, checked byte for byte)
 leaves out the message groups only shown by features loaded on first use or
 later in a game — hints, the review, save and load, why a saved game could
 not be restored, the end of a game, high scores, the rules, the Joker, the statistics — and
-translators' notes: about half of each file.  boot.js fetches the start part; ``ui.language.Texts``
-(py/ui/language.py) adds the rest before one of those features draws.
+translators' notes: about half of each file.  boot.js fetches the start part; ``ui.language.catalogue.Texts``
+(py/ui/language/catalogue.py) adds the rest before one of those features draws.
 
 Kept in the start part even under those prefixes: the keys the markup uses
 (``data-i18n``, ``data-i18n-attr`` in index.html: translated at start) outside
@@ -19,7 +19,7 @@ Kept in the start part even under those prefixes: the keys the markup uses
 or the rest of the catalogue, cannot be fetched (offline before the first
 visit was cached).  ``LATER_MARKUP`` are the elements only those features
 show (the Save and load, review and end-of-game dialogs, the hint list):
-they keep their English markup text until ``ui.language.Texts``
+they keep their English markup text until ``ui.language.catalogue.Texts``
 translates them, which it does before they open.
 
 Two start parts per language: ``static/i18n/start/<lang>.json`` for a page
@@ -43,9 +43,9 @@ _GENERATED = runpy.run_path(os.path.join(REPO, ".ci", "generated.py"))
 SOURCE = "static/i18n/%s.json"
 OUT = "static/i18n/start/%s.json"
 SETUP_OUT = "static/i18n/start/%s.setup.json"
-_I18N = runpy.run_path(os.path.join(REPO, "py", "ui", "i18n.py"))
+_I18N = runpy.run_path(os.path.join(REPO, "py", "ui", "language", "i18n.py"))
 LANGUAGES = _I18N["LANGUAGES"]   # the one list
-# Generated into every start part: the plural category (ui.i18n.plural_category, the one
+# Generated into every start part: the plural category (ui.language.i18n.plural_category, the one
 # definition of each language's rule) of each count the first screen can show before
 # Python, 0 to 3 rolls left: boot.js words Roll's rolls left with the form it names.
 PLURALS_KEY = "@plurals"
@@ -62,8 +62,8 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name",
-              "daily.player")     # the player's name in today's game (ui.daily), if no setup has one
-# The words only the setup form (py/ui/setup_form.py, the setup section of index.html)
+              "daily.player")     # the player's name in today's game (ui.daily.door), if no setup has one
+# The words only the setup form (py/ui/setup/form.py, the setup section of index.html)
 # shows: not in a link's start part.  (setup.rules is the statistics screen's too, which
 # speaks from the whole catalogue; the seat names are the tray's at a computer's turn.)
 # The rule sets' names and descriptions are the form's choices (the end of a game and

@@ -10,7 +10,7 @@ import js
 await asyncio.sleep_ms(1)
 await js.dicePokerBoot.install(js.Module.FS)
 
-from ui.memory import THRESHOLD  # noqa: E402  (importable only now; why: ui.memory)
+from ui.platform.memory import THRESHOLD  # noqa: E402  (importable only now; why: ui.platform.memory)
 gc.threshold(THRESHOLD)
 await asyncio.sleep_ms(1)
 import dicepoker.game  # noqa: E402,F401

@@ -4,7 +4,7 @@
 players (the beginner level, so no strategy table is needed): solo games,
 two and three at a table, computer seats among them, in every rule set, each
 with its own seed.  ``history_items(games)`` are the storage items the page
-keeps for them (``ui.history``): what the statistics screen opens with.
+keeps for them (``ui.records.history``): what the statistics screen opens with.
 """
 
 import json
@@ -12,7 +12,7 @@ import random
 
 from dicepoker.game import Game
 from dicepoker.strategy.players import choose_move, position_rng
-from ui import game_record, history
+from ui.records import game_record, history
 
 RULE_IDS = ("dice-poker", "dice-poker-classic", "yahtzee")
 TABLES = ((["Ann"], ["human"]), (["Ann", "Ben"], ["human", "human"]),

@@ -1,11 +1,11 @@
 """Which plural categories a language's catalogue must give: those its rule produces.
 
-``ui.i18n.plural_category`` is the one definition of each language's plural
+``ui.language.i18n.plural_category`` is the one definition of each language's plural
 rule; the categories a plural message must provide are exactly the ones it
 returns for some whole number (CLDR's integer categories), in CLDR's order.
 """
 
-from ui.i18n import plural_category
+from ui.language.i18n import plural_category
 
 CLDR_ORDER = ("zero", "one", "two", "few", "many", "other")
 

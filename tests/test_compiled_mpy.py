@@ -5,12 +5,10 @@ A stale or missing .mpy fails here (recompiled into a temp folder and
 compared byte for byte), and the engine vectors pass when imported from the
 .mpy files on the page's own MicroPython (under Node).  The start modules
 come in one bundle (static/mpy/start.bundle, .ci/start_bundle.py): it must
-hold exactly what page start imports, and every lazily loaded group must
-bring what it imports beyond that.
+hold exactly what page start imports (what each module fetched on first use
+brings: tests/test_manifest.py).
 """
 
-import ast
-import re
 import runpy
 import shutil
 import tomllib
@@ -42,10 +40,10 @@ def test_an_edited_source_a_deleted_module_and_a_leftover_are_reported(tmp_path)
     assert TOOL["differences"](str(root)) == []
     game = root / "py" / "dicepoker" / "game.py"
     game.write_text(game.read_text() + "\nEDITED = 1\n")
-    (root / "static" / "mpy" / "ui" / "review.mpy").unlink()
+    (root / "static" / "mpy" / "ui" / "dialogs" / "review.mpy").unlink()
     (root / "static" / "mpy" / "ui" / "gone.mpy").write_bytes(b"M")
     assert TOOL["differences"](str(root)) == [
-        "missing static/mpy/ui/review.mpy",
+        "missing static/mpy/ui/dialogs/review.mpy",
         "extra static/mpy/ui/gone.mpy",
         "stale static/mpy/start.bundle",      # game.py is a start module
     ]
@@ -69,14 +67,14 @@ def test_the_start_bundle_holds_the_compiled_start_modules_and_nothing_else():
     assert paths == expected
     # the engine and the controller are really in it (the import graph was followed)
     assert {"dicepoker/game.mpy", "dicepoker/rules.mpy", "control/controller.mpy",
-            "ui/shell.mpy", "ui/board.mpy"} <= set(paths)
+            "ui/shell.mpy", "ui/table/board.mpy"} <= set(paths)
     assert not any(p.startswith("dicepoker/strategy/") for p in paths), "strategy is lazy"
     # the table builder runs only on CPython (numpy): neither bundled nor served
     for module in ("build", "dice_arrays"):
         assert "dicepoker/strategy/%s.mpy" % module not in paths
         assert not (REPO / "static" / "mpy" / "dicepoker" / "strategy" / (module + ".mpy")).exists()
-    lazy = {"ui/coach.mpy", "ui/computer.mpy", "ui/review.mpy", "ui/transfer_dialog.mpy",
-            "ui/hint.mpy", "ui/end.mpy", "control/assist.mpy", "control/ending.mpy"}
+    lazy = {"ui/advice/coach.mpy", "ui/advice/computer.mpy", "ui/dialogs/review.mpy", "ui/dialogs/transfer.mpy",
+            "ui/table/hint.mpy", "ui/dialogs/end.mpy", "control/assist.mpy", "control/ending.mpy"}
     assert not lazy & set(paths), "hints, computer seats, review, save and load are lazy"
     for path, data in entries:
         assert data[:2] == MPY_MAGIC, path
@@ -115,77 +113,6 @@ def test_only_module_level_imports_make_a_module_a_start_module(tmp_path):
         (py / "pkg" / (name + ".py")).write_text("x = 1\n")
     assert BUNDLE["start_sources"](str(tmp_path)) == [
         "pkg/__init__.py", "pkg/a.py", "pkg/b.py", "pkg/c.py"]
-
-
-def _lazy_groups():
-    text = (REPO / "py" / "ui" / "lazy.py").read_text()   # imports `js`: read its table as text
-    namespace = {}
-    exec(text[text.index("_STRATEGY = "):text.index("class LazyLoadError")], namespace)
-    groups = namespace["GROUPS"]
-    # and those a module fetched on first use adds (ui.stats: lazy.GROUPS["..."] = (...))
-    for source in (REPO / "py" / "ui").glob("*.py"):
-        for name, files in re.findall(r'lazy\.GROUPS\[("[a-z_.]+")\] = (\([^)]*\))',
-                                      source.read_text()):
-            groups[ast.literal_eval(name)] = ast.literal_eval(files)
-    return groups
-
-
-def _lazy_modules():
-    """Every module the page may fetch on first use -> the files lazy.load fetches for it:
-    its GROUPS entry, else its own file alone.  Which modules: GROUPS' keys and every
-    module name that the page's code spells as a string ("ui.rules", "control.assist":
-    lazy.load's arguments, the controller's and the effects' LATER, the views')."""
-    start = {rel[:-3] for rel in BUNDLE["start_sources"](str(REPO))}
-    later = {rel[:-3].replace("/", ".") for rel in TOOL["sources"](str(REPO))
-             if rel[:-3] not in start}
-    groups = _lazy_groups()
-    names = set(groups)
-    for source in (REPO / "py").rglob("*.py"):
-        names.update(n for n in re.findall(r'"((?:ui|control|dicepoker)\.[a-z_.]+)"',
-                                           source.read_text()) if n in later)
-    assert {"ui.rules", "control.assist", "ui.end"} <= names   # the search finds them
-    return {name: groups.get(name) or (name.replace(".", "/"),) for name in names}
-
-
-def test_every_lazy_group_brings_what_it_imports_beyond_the_start_modules():
-    py_root = str(REPO / "py")
-    start = {rel[:-3] for rel in BUNDLE["start_sources"](str(REPO))}
-    for module, files in _lazy_modules().items():
-        needed, pending = set(), [module]
-        while pending:
-            name = pending.pop()
-            rel = BUNDLE["_module_file"](py_root, name)
-            if rel is None or rel[:-3] in needed:
-                continue
-            needed.add(rel[:-3])
-            pending.extend(BUNDLE["imported_modules"](py_root, rel))
-        missing = sorted(needed - start - set(files))
-        assert not missing, "lazy.GROUPS[%r] must also fetch %s" % (module, missing)
-
-
-def test_the_lazy_loader_fetches_compiled_modules_that_exist():
-    # lazy.py imports `js` (browser only): read its constants as text
-    text = (REPO / "py" / "ui" / "lazy.py").read_text()
-    assert re.search(r'^ROOT = "\./static/mpy/"', text, re.M), "lazy.ROOT must be ./static/mpy/"
-    assert re.search(r'^EXTENSION = "\.mpy"', text, re.M), "lazy.EXTENSION must be .mpy"
-    for files in _lazy_modules().values():
-        for path in files:
-            assert (REPO / "static" / "mpy" / (path + ".mpy")).is_file(), path
-
-
-def test_boot_brings_the_setup_files_that_lazy_would_fetch():
-    """Opened without a query, boot.js fetches the setup form's files with the bundle
-    (py/main.py writes them where lazy.load looks first): the same list as lazy.SETUP."""
-    boot = (REPO / "static" / "js" / "boot.js").read_text()
-    listed = re.search(r'var extra = setup \? \[([^\]]*)\] : \[\];', boot)
-    assert listed, "boot.js: the setup files' list not found"
-    in_boot = re.findall(r'"([^"]+)\.mpy"', listed.group(1))
-    text = (REPO / "py" / "ui" / "lazy.py").read_text()
-    namespace = {}
-    exec(re.search(r"^SETUP = .*$", text, re.M).group(0), namespace)
-    assert tuple(in_boot) == namespace["SETUP"] == _lazy_groups()["ui.setup_form"]
-    for path in in_boot:
-        assert (REPO / "static" / "mpy" / (path + ".mpy")).is_file(), path
 
 
 @pytest.fixture(scope="module")

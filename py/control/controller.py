@@ -23,13 +23,15 @@ for _module in (play, games, dialogs):
 # Actions a first turn between people never sends, and the module that handles
 # them, imported on first use.  On the page that module is fetched first: while
 # it is not there, the action becomes a ``load`` effect, and the shell hands
-# the action back once the module is in (ui.lazy).
+# the action back once the module is in (ui.platform.lazy).
 LATER = {"stored": "control.incoming", "load_game": "control.incoming",
          "download_bad_save": "control.incoming", "finish": "control.ending",
          "play_again": "control.ending", "history": "control.incoming",
          "setting": "control.settings", "practice": "control.practice",
          "daily_open": "control.daily",
          "daily_check": "control.daily"}
+for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):   # games by link
+    LATER[_kind] = "control.remote"
 for _kind in ("hint", "advice", "advice_failed", "hint_list", "tick", "computer_move", "speed",
               "skip", "computer_fallback", "effect_failed"):
     LATER[_kind] = "control.assist"

@@ -6,12 +6,12 @@ A daily game is an ordinary :class:`~dicepoker.game.Game` (one seat,
 (``started``: the player's date when it began, which says whether it was
 played on its day, the streak's rule; ``practice``: the date had a result
 already, so this game will not count).  Which finished game counts is
-decided where the results are kept (``ui.daily_results``): the first one of
+decided where the results are kept (``ui.records.daily``): the first one of
 its date.
 
 How a request comes in: Today's game (the top bar's ``#open-daily``) is
 ``{"daily": true}`` and ``?daily=YYYY-MM-DD`` is ``control.games.on_link``'s;
-both become the ``daily`` effect, which the shell (``ui.daily``) answers
+both become the ``daily`` effect, which the shell (``ui.daily.door``) answers
 with ``{"daily_open": {"date", "today", "name", "played", ...}}``: what only
 the page knows (its clock's date, the player's name, whether the date has a
 result), beside what the request said (``link``: from ``?daily=``;

@@ -5,7 +5,7 @@
 - ``load_game``: a game file was chosen in Save and load.
 - ``download_bad_save``: the notice's button after a damaged save.
 - ``history``: the kept games (the statistics screen's history; the page's
-  storage keeps them, ``ui.history``):
+  storage keeps them, ``ui.records.history``):
 
   - ``{"review": id, "text": save text}``: that game opens in the review,
     over the statistics (``state.review_of``); a text that does not load

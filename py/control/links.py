@@ -12,7 +12,7 @@ link gets the same dice in the same seat.
 
 Imported only for a page opened with a query (``control.games.on_link``).
 Pure Python: the shell decodes the query string (``URLSearchParams``, see
-``ui.dom.query_params``) and passes a plain dict: strings, and the list of
+``ui.platform.dom.query_params``) and passes a plain dict: strings, and the list of
 ``player`` values.  A link is identified by its ``link_key`` so that
 reloading the link's own game resumes it instead of asking to replace it.
 """

@@ -8,7 +8,7 @@ so a notice on screen is worded again after a language switch.
 A message is ``{"key": key, "params": {...}}``.  A parameter that is itself a
 message (a box's name, a translated reason) is worded first; an engine error
 is ``{"error": code, "params": {...}, "prefix": "error"}`` and is worded
-through ``<prefix>.<code>`` (see ``ui.i18n.Catalogue.say``).
+through ``<prefix>.<code>`` (see ``ui.language.i18n.Catalogue.say``).
 """
 
 

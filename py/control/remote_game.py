@@ -1,6 +1,6 @@
 """This device's part in a game played by link, as the controller holds it (``state.remote``).
 
-Each device keeps, per game, a **record** (``ui.remote_panel`` stores it):
+Each device keeps, per game, a **record** (``ui.remote.panel`` stores it):
 ``{"id", "device", "secret": hex, "base": fragment, "sent": bool, "recorded":
 bool, "save": engine JSON}``.  ``base`` is the shared state as this device
 last took it in or sent it (``sent``: it was shared from here); the turns its

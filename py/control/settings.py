@@ -1,17 +1,17 @@
 """The player's settings: what each one may be, its default, and changing one.
 
 One dict, ``state.settings``, every name below with a valid value; stored as
-JSON under ``dicepoker.settings`` (``ui.storage.SETTINGS``).  What storage
+JSON under ``dicepoker.settings`` (``ui.records.storage.SETTINGS``).  What storage
 gives back is read through :func:`read`: a damaged or foreign value (not a
 dict, a wrong type, an unknown name or choice) becomes that setting's default,
 never an error.  The computer seats' pace and the language keep the keys and
-actions they had (``speed``, ``ui.language``); the dialog shows them beside these.
+actions they had (``speed``, ``ui.language.catalogue``); the dialog shows them beside these.
 
 Who obeys which:
 
-- ``sound``, ``vibration``: ``ui.feel`` (fetched after the first gesture).
+- ``sound``, ``vibration``: ``ui.feel.door`` (fetched after the first gesture).
 - ``animations``, ``previews``, ``hints``, ``theme``: the page's look
-  (``ui.settings_dialog`` words them on ``<html data-look>``, which
+  (``ui.feel.settings`` words them on ``<html data-look>``, which
   static/js/boot.js sets again before the next visit's first paint).
 - ``confirm_zero``: ``control.play`` (a box worth 0 is asked first).
 """
@@ -40,7 +40,7 @@ def read(stored):
 
 def on_setting(state, change, fx, ctl):
     """``{"setting": {"name": value}}``: change one setting (a bad one changes nothing)
-    and remember them all; the views draw the change (the looks: ``ui.settings_dialog``)."""
+    and remember them all; the views draw the change (the looks: ``ui.feel.settings``)."""
     if not isinstance(change, dict) or len(change) != 1:
         return
     for name, value in change.items():

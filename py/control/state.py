@@ -72,7 +72,7 @@ def first_screen(state):
     """What the saved game's first screen shows before Python runs (static/js/boot.js reads
     it from the save's meta): its rules, where the turn stands and, after a roll on a
     person's turn, the rolls left, from which boot.js words the tray's message and Roll as
-    py/ui/tray.py will (their lines are the tray's height): "dice-poker rolled2"."""
+    py/ui/table/tray.py will (their lines are the tray's height): "dice-poker rolled2"."""
     game = state.game
     phase = turn_phase(game)
     left = str(game.rolls_left) if phase == "rolled" and person_turn(state) else ""

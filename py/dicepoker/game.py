@@ -368,7 +368,7 @@ class Game:
         earlier versions promised next to ``to_json``, kept as a thin
         classmethod: savefile imports this module (a top-level import back
         would be a cycle), and a first turn opened by a link reads no save, so
-        the page fetches savefile only when it has one (``ui.lazy``: on the
+        the page fetches savefile only when it has one (``ui.platform.lazy``: on the
         page, call this only after that) and this start module must not
         import it.  The dice set aside when the game was
         saved are not part of a Game (the module docstring says why): a caller

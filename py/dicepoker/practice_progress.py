@@ -1,7 +1,7 @@
 """A player's practice progress: what is kept of the answers, and the figures shown.
 
 Pure data (a dict that is JSON as it is), kept by the page under
-``dicepoker.practice-progress`` (``ui.practice_store``), read by the practice screen
+``dicepoker.practice-progress`` (``ui.records.practice``), read by the practice screen
 and the statistics.  Its form::
 
     {"version": 1,

@@ -7,7 +7,7 @@ raises :class:`~dicepoker.errors.InvalidSave` with a code and a readable reason.
 
 A module of its own because only a page with a save to read (or a game file
 to import, or a review) needs it: a first turn opened by a link does not, so
-the page fetches it on first use (``ui.lazy``).
+the page fetches it on first use (``ui.platform.lazy``).
 """
 
 import json

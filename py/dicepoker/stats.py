@@ -1,4 +1,4 @@
-"""Statistics of the history's records (``ui.history``: plain data), per player and rule set.
+"""Statistics of the history's records (``ui.records.history``: plain data), per player and rule set.
 
 Pure and quick (CPython and MicroPython): it reads only the records' figures,
 never replays a game.  The figures are running sums (:func:`add_record`, one

@@ -1,12 +1,23 @@
 """The browser shell of Dice Poker: the only code that touches ``pyscript``/``js``.
 
-``page`` composes it; ``input`` turns DOM events into actions for
-``control`` (the pure controller); ``shell`` hands each action on, has the
-views draw the new state and ``effects`` carry out what the controller asked
-for (saves in ``storage``, timers, hints, computer moves).  One view owns each
-element: ``screens`` (the page), ``board`` (card and chips), ``tray`` (dice
-and buttons), ``notice``, ``confirm``, and, fetched on first use (``later``,
-``lazy``, ``stylesheets``): ``setup_form``, ``joker``, ``hint``, ``end``,
-``scores``, ``rules``, ``review``, ``transfer_dialog``, ``back``.  ``i18n``,
-``words``, ``highscores`` and ``transfer`` are pure Python.
+The frame is at this level: ``page`` composes the shell from its parts; ``input``
+turns DOM events and keys into actions for ``control`` (the pure controller);
+``shell`` hands each action on and has the views draw the new state; ``effects``
+carries out what the controller asked for; ``screens`` is the page view (which
+screen shows); ``later`` makes the views whose code comes on first use.
+
+Everything else lives in rooms, each a package whose ``__init__`` says what it
+holds and what it may import (docs/architecture.md draws them):
+
+- ``platform``: the browser made plain (DOM, lazy loading, the manifest, the clock);
+- ``language``: catalogues and the language in use;
+- ``records``: what the device keeps (pure Python; every storage key);
+- ``table``: the play surface (card, chips, tray, notice, hint, win chances);
+- ``advice``: the coach and the computer seats;
+- ``dialogs``: the question, the end, high scores, review, rules, Save and load, Back;
+- ``setup``, ``feel``, ``stats``, ``daily``, ``practice``, ``remote``: feature rooms,
+  each entered through its door.
+
+A room never imports the frame except ``ui.later``; nothing in ``dicepoker`` or
+``control`` imports ``ui`` (tests/test_imports.py).
 """

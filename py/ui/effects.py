@@ -13,18 +13,19 @@ on first use (``LATER``).
 import asyncio
 import sys
 
-from . import lazy
-from .dom import by_id, create_proxy, window
+from .platform import lazy
+from .platform.dom import by_id, create_proxy, window
 
 # Effects a first turn never asks for, and the module, fetched on first use,
 # whose ``run_effect(kind, value, shell)`` carries them out.
-LATER = {"advise": "ui.assistants", "think": "ui.assistants",
-         "download_bad_save": "ui.transfer_dialog", "record": "ui.end", "history": "ui.stats",
-         "daily": "ui.daily", "daily_result": "ui.daily", "practice": "ui.practice"}
+LATER = {"advise": "ui.advice.assistants", "think": "ui.advice.assistants",
+         "download_bad_save": "ui.dialogs.transfer", "record": "ui.dialogs.end", "history": "ui.stats.door",
+         "daily": "ui.daily.door", "daily_result": "ui.daily.door", "practice": "ui.practice.door",
+         "remote": "ui.remote.door"}
 # What the effects of a controller action fetched on first use (a ``load``
 # effect) need at once: the results a finished game records (and the game, in the
 # history) are written in the same task as the save that says so.
-NEEDS = {"finish": ("ui.end",)}
+NEEDS = {"finish": ("ui.dialogs.end",)}
 REDRAW = ("record", "history")     # the end screen lists the high scores just written
 
 

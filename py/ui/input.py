@@ -2,7 +2,7 @@
 
 Most buttons carry their action in the markup: ``data-action='{"roll":true}'``
 (moves as data, from ``index.html`` to the controller), and one listener
-hands it on; a box's button carries ``{"fill": box}`` (``ui.board``), so a tap
+hands it on; a box's button carries ``{"fill": box}`` (``ui.table.board``), so a tap
 on it costs the few calls into the page any button's does.  The rest: a box's
 name (it fills the box like its cell), selects, keys,
 dialogs closing themselves, another tab's save, the language.
@@ -14,15 +14,15 @@ focus is on a control that Space/Enter already activates (a die, a box, a
 field), so the keyboard never does two things at once.  While a dialog is
 open or a computer is playing the game keys do nothing.  A dialog's own
 ``close`` (Esc) is told to the controller; Esc on a question is its Cancel, and
-Tab stays in the question (it is not a modal: :mod:`ui.confirm`).
+Tab stays in the question (it is not a modal: :mod:`ui.dialogs.confirm`).
 """
 
 import asyncio
 import json
 
-from .confirm import keep_focus_in
-from .dom import by_id, create_proxy, document, listen
-from .storage import GAME_META
+from .dialogs.confirm import keep_focus_in
+from .platform.dom import by_id, create_proxy, document, listen
+from .records.storage import GAME_META
 
 INTERACTIVE = ("BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "A")
 DOUBLE_TAP_MS = 350     # a second tap on Roll or a box this soon is the same tap
@@ -67,7 +67,7 @@ def bind(shell, storage, switch_language):
     def on_key(event):
         if shell.busy or event.ctrlKey or event.metaKey or event.altKey:
             return
-        if question.open:               # not a modal (ui.confirm): its keys are here
+        if question.open:               # not a modal (ui.dialogs.confirm): its keys are here
             if event.key == "Escape":   # Esc on a question is its Cancel
                 event.preventDefault()
                 act({"confirm": False})
@@ -96,7 +96,7 @@ def bind(shell, storage, switch_language):
             event.preventDefault()
             act({"roll": True})
     listen(document, "keydown", on_key)
-    # a question asked over a modal dialog is modal too (ui.confirm): its own Esc
+    # a question asked over a modal dialog is modal too (ui.dialogs.confirm): its own Esc
     # would close it behind the state's back; the keydown above has answered it
     listen(question, "cancel", lambda event: event.preventDefault())
 

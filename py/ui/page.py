@@ -9,19 +9,20 @@ import asyncio
 from control.controller import Controller
 from control.state import has_computers, joker_possible
 
-from . import lazy, storage as keys
-from .board import Board
-from .confirm import Confirm
-from .dom import local_date, query_params, window
+from .platform import lazy
+from .records import storage as keys
+from .table.board import Board
+from .dialogs.confirm import Confirm
+from .platform.dom import local_date, query_params, window
 from .effects import Effects
 from .input import bind
-from .language import Texts, load_start_catalogue
+from .language.catalogue import Texts, load_start_catalogue
 from .later import LaterView
-from .memory import IdleCollector
-from .notice import Notice
+from .platform.memory import IdleCollector
+from .table.notice import Notice
 from .screens import Screens
 from .shell import Shell
-from .tray import Tray
+from .table.tray import Tray
 
 
 def _on_setup(state):
@@ -30,35 +31,35 @@ def _on_setup(state):
 
 def _views(shell):
     """Every view, in drawing order (dialogs last, so a question opens on top)."""
-    setup = LaterView(shell, "ui.setup_form", "SetupForm", _on_setup, whole="setup.start",
+    setup = LaterView(shell, "ui.setup.form", "SetupForm", _on_setup, whole="setup.start",
                       failed_action={"back_to_game": True}, styles=None)
     return [
         Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
-        LaterView(shell, "ui.computer_bar", "ComputerBar",
+        LaterView(shell, "ui.table.computer_bar", "ComputerBar",
                   lambda state: state.game is not None and has_computers(state.game)),
-        LaterView(shell, "ui.joker", "JokerNote", joker_possible),
-        LaterView(shell, "ui.hint", "HintPanel", "hint", "hint.failed"),
+        LaterView(shell, "ui.table.joker", "JokerNote", joker_possible),
+        LaterView(shell, "ui.table.hint", "HintPanel", "hint", "hint.failed"),
         # the chips' win chances once a game has its first roll, never before it; whether
-        # they are shown (the setting) is ui.win_chances's business
-        LaterView(shell, "ui.win_chances", "WinChances", 
+        # they are shown (the setting) is ui.table.win_chances's business
+        LaterView(shell, "ui.table.win_chances", "WinChances", 
                   lambda s: s.game and s.game.moves and len(s.game.players) > 1),
-        LaterView(shell, "ui.end", "End", "end"),
+        LaterView(shell, "ui.dialogs.end", "End", "end"),
         # today's game: its par worked out while it is played, its part of the end screen
-        LaterView(shell, "ui.daily", "Daily", lambda state: state.meta.get("daily") is not None),
-        LaterView(shell, "ui.review", "Review", "review", "review.failed"),
-        LaterView(shell, "ui.scores", "Scores", "scores"),
-        LaterView(shell, "ui.rules", "Rules", "rules", "rules.failed"),
-        LaterView(shell, "ui.transfer_dialog", "Transfer", "transfer"),
-        LaterView(shell, "ui.stats", "Stats", "stats"),
-        LaterView(shell, "ui.practice", "PracticeScreen", "practice"),
+        LaterView(shell, "ui.daily.door", "Daily", lambda state: state.meta.get("daily") is not None),
+        LaterView(shell, "ui.dialogs.review", "Review", "review", "review.failed"),
+        LaterView(shell, "ui.dialogs.scores", "Scores", "scores"),
+        LaterView(shell, "ui.dialogs.rules", "Rules", "rules", "rules.failed"),
+        LaterView(shell, "ui.dialogs.transfer", "Transfer", "transfer"),
+        LaterView(shell, "ui.stats.screen", "StatsScreen", "stats"),
+        LaterView(shell, "ui.practice.door", "PracticeScreen", "practice"),
         # settings, sounds, vibration, celebrations, tips: once Settings opens or a
         # second roll is seen (not on the first tap's way; the first roll is silent)
-        LaterView(shell, "ui.feel", "Feel", lambda state: state.roll_serial > 1 or
+        LaterView(shell, "ui.feel.door", "Feel", lambda state: state.roll_serial > 1 or
                   "settings" in state.dialogs, failed_action={"close": "settings"}),
         Confirm(),
-        LaterView(shell, "ui.back", "Back", lambda state: state.confirm or state.dialogs),
+        LaterView(shell, "ui.dialogs.back", "Back", lambda state: state.confirm or state.dialogs),
         # the statistics screen made ahead, once a box is written (never in the first turn)
-        LaterView(shell, "ui.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
+        LaterView(shell, "ui.stats.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
         IdleCollector(),        # garbage collected after the taps, not during them
     ]
 
@@ -77,7 +78,7 @@ async def start():
 
     async def switch_language(lang):
         try:
-            switch = await lazy.load("ui.switch")
+            switch = await lazy.load("ui.language.switch")
         except lazy.LazyLoadError:
             shell.act({"say": "transfer.load_failed"})
             return
@@ -93,9 +94,9 @@ async def start():
         # kept as it is, not taken for a damaged one.
         await lazy.load("dicepoker.savefile")
     params = query_params()
-    if "daily" in params:           # ?daily=: today's game is on the first screen (ui.daily)
+    if "daily" in params:           # ?daily=: today's game is on the first screen (ui.daily.door)
         try:
-            await asyncio.gather(lazy.load("ui.daily"), texts.complete())
+            await asyncio.gather(lazy.load("ui.daily.door"), texts.complete())
         except lazy.LazyLoadError:
             pass                    # said when the request cannot be carried out
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
@@ -105,7 +106,7 @@ async def start():
     if params.get("practice"):      # ?practice=SEED&rules=ID: that sequence of positions
         shell.act({"practice": {"open": {"seed": params["practice"], "rules": params.get("rules")}}})
     if window.location.hash or "remote" in str(saved["meta"]):
-        await (await lazy.load("ui.remote")).start(shell)   # a game by link (ui.remote)
+        await (await lazy.load("ui.remote.door")).start(shell)   # a game by link (ui.remote.door)
     notice = shell.state.notice
     if notice is not None and texts.cat.say(notice["text"]) is None:
         await texts.complete()      # a damaged save is explained before the page is ready

@@ -9,7 +9,7 @@ static/js/boot.js's (``data-first``, the rules of a saved game or a link, ``data
 
 from control.state import computer_turn, current_seat, turn_phase
 
-from .dom import Node, document, node, window
+from .platform.dom import Node, document, node, window
 
 
 class Screens:

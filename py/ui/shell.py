@@ -10,7 +10,7 @@ waits its turn, so views always draw a state that one action left whole.
 
 from control.state import computer_turn
 
-from .dom import flush
+from .platform.dom import flush
 
 
 class Shell:
@@ -53,4 +53,4 @@ class Shell:
         state, texts = self.controller.state, self.texts
         for view in self.views:
             view.draw(state, texts)
-        flush()             # the views' writes, in one call (ui.dom)
+        flush()             # the views' writes, in one call (ui.platform.dom)

@@ -17,8 +17,8 @@
       start part of its message catalogue (static/i18n/start/<lang>.json:
       .ci/start_catalogues.py) at once (English, which the markup speaks
       already: after the first paint), in parallel with the Python runtime;
-      Python (py/ui/language.py) picks the promise up from window.dicePokerBoot.
-      LANGS is py/ui/i18n.py's LANGUAGES (a test compares them).
+      Python (py/ui/language/catalogue.py) picks the promise up from window.dicePokerBoot.
+      LANGS is py/ui/language/i18n.py's LANGUAGES (a test compares them).
    4. Paints the first screen before Python runs: <html data-first="setup">
       (no query and no saved game: the setup form) or "game" (a link or a
       saved game: the game's screen as far as markup shows it, the card's
@@ -36,7 +36,7 @@
       rules (?rules=yahtzee) go on data-rules.  A friend's link (#play=...)
       has the rules its fragment says (the game it brings is drawn).
    5. Puts the player's look on <html> before the first paint: data-look, the
-      words py/ui/settings_dialog.py stores under dicepoker.look ("dark" or
+      words py/ui/feel/settings.py stores under dicepoker.look ("dark" or
       "light", "still", "nopreviews", "nohints"), which app.css reads; a theme
       chosen turns app.css's dark rule on or off (look(): the one place that
       knows it; Python calls it on a change).
@@ -44,7 +44,7 @@
       finishes without marking the page ready, it shows #boot-failed, in the
       player's language when the catalogue could be read; opened as a file
       (file:), it says the game must be served or opened from its address.
-   7. Makes the DOM writes py/ui/dom.py batches (window.dicePokerDom): many
+   7. Makes the DOM writes py/ui/platform/dom.py batches (window.dicePokerDom): many
       in one call from Python, where each call costs far more than the write. */
 (function () {
   "use strict";
@@ -85,13 +85,24 @@
     if (at !== buffer.byteLength) { throw new Error("start.bundle: truncated or padded"); }
     return modules;
   }
-  // Opened without a query (no challenge link), the page may start on the setup
-  // screen, whose form and look are not in the start files: they come along
-  // (the files are py/ui/lazy.py's SETUP; if they cannot, it fetches them when needed).
-  var setup = !location.search && !location.hash;
-  var extra = setup ? ["ui/setup_form.mpy"] : [];
+  // What the page loads when, and its routes: py/ui/platform/manifest.py, the one list.
+  var MANIFEST = {"setup":["ui/setup/__init__.mpy","ui/setup/form.mpy"],"query":{"players":"game","player":"game","seats":"game","seed":"game","rules":"game","daily":"game","practice":"practice"},"fragment":{"play":"game"}};  // .ci/manifest.py writes this line from py/ui/platform/manifest.py
+  // The first screen the address asks for: "practice" (whatever else the query says),
+  // "game" (a link: its players, today's game, a friend's #play=), or "" (no route:
+  // what the page shows without a query).
+  var route = "", query = new URLSearchParams(location.search);
+  query.forEach(function (value, name) {
+    var screen = MANIFEST.query[name];
+    if (screen && (!route || route === "game")) { route = screen; }   // a screen of its own wins
+  });
+  var fragment = /^#(\w+)=/.exec(location.hash);
+  if (fragment && MANIFEST.fragment[fragment[1]]) { route = MANIFEST.fragment[fragment[1]]; }
+  // Without a link's route the page may start on the setup screen, whose form and look
+  // are not in the start files: they come along (if they cannot, lazy.py fetches them).
+  var setup = route !== "game";
+  var extra = setup ? MANIFEST.setup : [];
   // localStorage that never throws (blocked in private mode, quota full):
-  // MicroPython cannot catch an exception thrown by a JS call, so py/ui/storage.py
+  // MicroPython cannot catch an exception thrown by a JS call, so py/ui/records/storage.py
   // goes through these.  get -> string or null; set/remove -> true or false.
   var store = window.dicePokerStorage = {
     get: function (key) {
@@ -131,7 +142,7 @@
   // so that screen waits for the catalogue in English too.  Else English, the markup's
   // words, is shown at once.
   // The game's players are the score pad's columns (app.css: a tablet's or a desktop's
-  // card is as wide as they need): <html style="--players">, as ui/board.py sets it on the card.
+  // card is as wide as they need): <html style="--players">, as ui/table/board.py sets it on the card.
   var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game";
   var rules, phase = "", left = "", metaText = store.get("dicepoker.game-meta"), meta = null;
   var players = 0, byte;
@@ -203,7 +214,7 @@
     }),
     failed: false
   };
-  // A game link opened in this page (its fragment changed): ui/remote.py hears it once
+  // A game link opened in this page (its fragment changed): ui/remote/door.py hears it once
   // it is in, else the page starts again with it.
   window.addEventListener("hashchange", function () { if (!boot.links) { location.reload(); } });
   // A failed prefetch is handled by whoever awaits it; don't report it twice.
@@ -226,7 +237,7 @@
   boot.look(store.get("dicepoker.look") || "");
   function state() { return root.getAttribute("data-state"); }
 
-  // The markup in the catalogue's words (Python's ui.language.apply_static_texts
+  // The markup in the catalogue's words (Python's ui.language.catalogue.apply_static_texts
   // does the same on a language switch).
   function translate(messages, scope) {
     var nodes = scope.querySelectorAll("[data-i18n]"), j, k, pairs, pair;
@@ -255,7 +266,7 @@
     }
     root.setAttribute("data-first", first);
   }
-  // The tray as py/ui/tray.py words it for a person: Roll's two lines (roll.left's
+  // The tray as py/ui/table/tray.py words it for a person: Roll's two lines (roll.left's
   // plural form for n rolls, as the start part names it: .ci/start_catalogues.py
   // PLURALS_KEY; at a turn's start Roll, 3 rolls left), and after a roll the turn's message.
   function wordTray(messages, n, rolled) {
@@ -355,7 +366,7 @@
   // The five dice: index.html holds one (its markup once, not five times: bytes of
   // every first visit), copied here before the first frame is drawn (a frame's
   // animation callbacks run before its layout), or once the page is parsed if a frame
-  // came before the dice did; py/ui/tray.py calls it too, before it takes the dice (a
+  // came before the dice did; py/ui/table/tray.py calls it too, before it takes the dice (a
   // hidden page draws no frames).  Copies only what is missing.  5 is
   // dicepoker.rules.DICE_COUNT (a test compares them).
   var DICE = 5;
@@ -381,7 +392,7 @@
   requestAnimationFrame(function () { copyDice(); if (!onPaint) { setTimeout(startRuntime, 0); } });
   setTimeout(startRuntime, 3000);
 
-  // The writes of ui.dom.Node, in one call per draw: [node, kind, name, value] x N in
+  // The writes of ui.platform.dom.Node, in one call per draw: [node, kind, name, value] x N in
   // JSON; a node is the index add() gave its element (held weakly: a card rebuilt
   // for a new game lets its old cells go).  Kinds: 0 text, 1 attribute set,
   // 2 attribute removed, 3 class on or off, 4 the node numbered value its one child.

@@ -1,5 +1,5 @@
-/* Downloads for Save and load (py/ui/transfer_dialog.py), fetched on first use
-   (py/ui/scripts.py): no first turn saves a file.  A Blob URL made here, so no
+/* Downloads for Save and load (py/ui/dialogs/transfer.py), fetched on first use
+   (py/ui/platform/scripts.py): no first turn saves a file.  A Blob URL made here, so no
    user text ever becomes markup or a data: URL, and nothing can throw into
    Python (a synchronous JS throw is not catchable there).
    download(name, text) is true when the download was started. */

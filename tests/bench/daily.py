@@ -1,7 +1,7 @@
 """Today's game's par in the page, on a slow phone (CPU / 4): the issue-41 budget, 300 ms once the table is in.
 
 Par is the Optimal computer's game of the date (``dicepoker.daily.par_turns``),
-worked out by ``ui.daily`` with the coach's advisor, a turn per pause.  Two
+worked out by ``ui.daily.door`` with the coach's advisor, a turn per pause.  Two
 figures, each over fresh contexts (a daily game put in storage, then the page
 opened on it):
 

@@ -1,13 +1,13 @@
 """Opening the statistics screen with many games kept (issue 17: under 100 ms with 1000).
 
 For each size (``SIZES`` games made by the engine, ``history_games``), a fresh
-context stores them as the page keeps them (``ui.history``: records, games
+context stores them as the page keeps them (``ui.records.history``: records, games
 and their running sums), opens the game by its link and clicks ``#open-stats``:
 
 - ``first``: the first opening of the page at once, which also fetches the
   screen's modules, the rest of the catalogue and its stylesheet;
 - ``warm``: the first opening after a box is written, as a player would open it:
-  the page has made the screen meanwhile (``ui.warm``), and the benchmark waits
+  the page has made the screen meanwhile (``ui.stats.warm``), and the benchmark waits
   until it has (``#stats[data-fill]``) before it clicks;
 - ``again``: later openings (closed with Esc, opened again), ``OPENINGS`` of them;
 - ``no sums``: the first opening with the running sums removed from storage
@@ -21,7 +21,7 @@ callback, then style + layout forced), and to the whole history list drawn
 
 from load import GAME
 from history_games import engine_games, history_items
-from ui import history
+from ui.records import history
 
 SIZES = (100, 1000)
 OPENINGS = 10
@@ -112,7 +112,7 @@ def run(chromium, server, log):
 
 
 class _Dict:
-    """Enough of the page's storage for ui.history, over a dict (the sums made here)."""
+    """Enough of the page's storage for ui.records.history, over a dict (the sums made here)."""
 
     def __init__(self, items):
         self.items = items

@@ -21,17 +21,17 @@ TYPES = [
     (".json", "json"), (".html", "html"), (".css", "css"), (".toml", "config"),
     (".webmanifest", "config"), (".png", "image"), (".svg", "image"), (".gz", "strategy table"),
 ]
-LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/review.",
-         "/static/mpy/ui/coach.", "/static/mpy/ui/computer.", "/static/mpy/ui/transfer",
-         "/static/mpy/ui/scripts.", "/static/js/files.js",
-         "/static/i18n/rules.", "/static/mpy/ui/stats", "/static/mpy/ui/history.", "/static/mpy/ui/game_record.", "/static/mpy/ui/history_file.", "/static/mpy/ui/file_frame.",
-         "/static/mpy/ui/charts.", "/static/mpy/dicepoker/stats.",
-         "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/warm.", "/static/later.html",
-         "/static/mpy/ui/remote", "/static/mpy/control/remote.", "/static/mpy/control/remote_game.",
+LATER = ("/static/strategy/", "/static/mpy/dicepoker/strategy/", "/static/mpy/ui/dialogs/review.",
+         "/static/mpy/ui/advice/coach.", "/static/mpy/ui/advice/computer.", "/static/mpy/ui/records/transfer",
+         "/static/mpy/ui/platform/scripts.", "/static/js/files.js",
+         "/static/i18n/rules.", "/static/mpy/ui/stats/door", "/static/mpy/ui/records/history.", "/static/mpy/ui/records/game_record.", "/static/mpy/ui/records/history_file.", "/static/mpy/ui/records/file_frame.",
+         "/static/mpy/ui/stats/charts.", "/static/mpy/dicepoker/stats.",
+         "/static/mpy/dicepoker/optimal_means.", "/static/mpy/ui/stats/warm.", "/static/later.html",
+         "/static/mpy/ui/remote/door", "/static/mpy/control/remote.", "/static/mpy/control/remote_game.",
          "/static/mpy/dicepoker/fair.",
-         "/static/mpy/dicepoker/bylink.", "/static/mpy/dicepoker/link_form.", "/static/mpy/dicepoker/keyed_dice.", "/static/mpy/ui/feel.",
-         "/static/mpy/ui/tips.", "/static/mpy/ui/settings_dialog.", "/static/mpy/control/settings.",
-         "/static/mpy/ui/win_chances.", "/static/mpy/ui/computer_bar.", "/static/mpy/ui/luck.", "/static/mpy/ui/assistants.")
+         "/static/mpy/dicepoker/bylink.", "/static/mpy/dicepoker/link_form.", "/static/mpy/dicepoker/keyed_dice.", "/static/mpy/ui/feel/door.",
+         "/static/mpy/ui/feel/tips.", "/static/mpy/ui/feel/settings.", "/static/mpy/control/settings.",
+         "/static/mpy/ui/table/win_chances.", "/static/mpy/ui/table/computer_bar.", "/static/mpy/ui/advice/luck.", "/static/mpy/ui/advice/assistants.")
 LOCALES = [("en", "en-US"), ("lt", "lt-LT"), ("be", "be-BY"), ("sk", "sk-SK")]
 
 

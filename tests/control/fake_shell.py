@@ -1,11 +1,11 @@
 """A fake browser shell for the controller: the page's part of a game, and nothing more.
 
 The controller (``py/control``) takes actions and returns effects; on the page
-``ui.shell``, ``ui.effects`` and ``ui.storage`` carry the effects out.  This
+``ui.shell``, ``ui.effects`` and ``ui.records.storage`` carry the effects out.  This
 module plays that part, honestly and without a browser, so whole games are
 played through actions alone:
 
-- :class:`Storage` is localStorage (a dict) through ``ui.storage.Storage`` itself:
+- :class:`Storage` is localStorage (a dict) through ``ui.records.storage.Storage`` itself:
   its keys and rules (a ``save`` is written only when
   :func:`control.saves.may_write` allows it, a game that cannot be restored is
   kept aside under ``bad-save.<time>``).
@@ -16,8 +16,8 @@ played through actions alone:
   microtask), a refused save hands the stored game back (``stored``), timers
   wait on the world's clock, ``think`` is answered in a task of its own and
   ``advise`` at once (or in a task: ``advice_later``), ``record`` goes into the
-  high-score table with ``ui.highscores`` and the game into the history with
-  ``ui.history``, whose ``history`` effects are carried out too.
+  high-score table with ``ui.records.highscores`` and the game into the history with
+  ``ui.records.history``, whose ``history`` effects are carried out too.
 - :class:`World` is the browser: one clock, one storage shared by its tabs
   (two tabs = two pages on one origin), the task queue, the timers, and the
   ``storage`` event another tab's save fires.
@@ -34,13 +34,13 @@ import json
 from control.controller import Controller
 from control.state import computer_turn
 from dicepoker.strategy.players import choose_move, position_rng
-from ui import daily_results, game_record, highscores, history
-from ui.storage import BAD_SAVE, GAME, GAME_META, SETUP, SPEED
-from ui.storage import Storage as PageStorage
+from ui.records import daily as daily_results, game_record, highscores, history
+from ui.records.storage import BAD_SAVE, GAME, GAME_META, SETUP, SPEED
+from ui.records.storage import Storage as PageStorage
 
-DATE = "2024-06-01"                   # ui.dom.local_date() on the fake page (and
+DATE = "2024-06-01"                   # ui.platform.dom.local_date() on the fake page (and
                                       # shell.today(), unless the world's ``today`` is set)
-TIME = DATE + "T12:00"                # ui.history.local_time() on the fake page
+TIME = DATE + "T12:00"                # ui.records.history.local_time() on the fake page
 
 EFFECT_KINDS = ("save", "announce", "record", "remember", "keep_aside", "timer", "advise",
                 "think", "forget_link", "download_bad_save", "focus", "load", "history", "daily",
@@ -48,7 +48,7 @@ EFFECT_KINDS = ("save", "announce", "record", "remember", "keep_aside", "timer",
 
 
 class LocalStorage:
-    """The browser's localStorage as boot.js's ``dicePokerStorage`` gives it to ui.storage:
+    """The browser's localStorage as boot.js's ``dicePokerStorage`` gives it to ui.records.storage:
     ``get`` -> text or None, ``set`` -> False when full, ``remove``; a write tells the world
     (the ``storage`` event of the other tabs)."""
 
@@ -78,8 +78,8 @@ class LocalStorage:
 
 
 class Storage(PageStorage):
-    """One localStorage for all the tabs of a world (``items``), with ui.storage's keys and
-    rules (``save_game``, ``keep_aside``, JSON): ui.storage.Storage over a dict."""
+    """One localStorage for all the tabs of a world (``items``), with ui.records.storage's keys and
+    rules (``save_game``, ``keep_aside``, JSON): ui.records.storage.Storage over a dict."""
 
     def __init__(self, items=None, quota=None):
         self.items = dict(items or {})
@@ -99,7 +99,7 @@ class Storage(PageStorage):
             self.world.storage_event(key, self.writer)
 
     def save_game(self, save):
-        """ui.storage's; the world's ``write_observers`` see each save written, with the
+        """ui.records.storage's; the world's ``write_observers`` see each save written, with the
         game it was written over."""
         before = self.get(GAME)
         if not PageStorage.save_game(self, save):
@@ -259,14 +259,14 @@ class Tab:
         self.downloads += 1
 
     def _record(self, value):
-        """ui.end.run_effect: the results into the stored high-score table."""
+        """ui.dialogs.end.run_effect: the results into the stored high-score table."""
         self.records.append(value)
         storage = self.world.storage
         table = highscores.load(storage)
         highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
                                DATE, value.get("players"))
         storage.set_json(highscores.KEY, table)
-        if "game" in value:                 # ui.end.keep_game: the game into the history
+        if "game" in value:                 # ui.dialogs.end.keep_game: the game into the history
             record = game_record.summarize(self.state.game, TIME)
             if "daily" in value:
                 record["daily"] = value["daily"]
@@ -274,14 +274,14 @@ class Tab:
                 self.history_refused += 1
 
     def _history(self, value):
-        """ui.stats.run_effect: delete a kept game (or all), move one aside, note a review's
+        """ui.stats.door.run_effect: delete a kept game (or all), move one aside, note a review's
         points given away."""
         storage = self.world.storage
         if "delete" in value:
             history.delete(storage, value["delete"], "now")
         elif "keep_aside" in value:
             history.keep_aside(storage, value["keep_aside"], "now")
-        else:                               # as ui.stats.reviewed_game finds it
+        else:                               # as ui.stats.door.reviewed_game finds it
             review = self.state.review_of
             game = self.state.game if value["id"] is None else (
                 review[1] if review is not None and review[0] == value["id"] else None)
@@ -289,7 +289,7 @@ class Tab:
                 history.set_given(storage, game_record.summarize(game), value["given"])
 
     def _daily(self, value):
-        """ui.daily.run_effect: the request stamped with the world's date, the player's
+        """ui.daily.door.run_effect: the request stamped with the world's date, the player's
         name (the last setup's first, else "You") and whether the date has a result."""
         doc, _ = daily_results.load(self.world.storage, "now")
         setup = self.world.storage.get_json(SETUP) or {}
@@ -300,7 +300,7 @@ class Tab:
                                      played=isinstance(date, str) and date in doc["results"])})
 
     def _daily_result(self, value):
-        """ui.daily.run_effect: the day's result, if it is the date's first finished game."""
+        """ui.daily.door.run_effect: the day's result, if it is the date's first finished game."""
         daily = value["daily"]
         self.daily_counted.append(daily_results.add_result(
             self.world.storage, daily["date"], value["score"],
@@ -315,7 +315,7 @@ class Tab:
         self.world.set_timer(self, timer["ms"], timer["action"])
 
     def _advise(self, value):
-        """ui.assistants.Assistants.advise: the advice on the game on screen, for ``for``;
+        """ui.advice.assistants.Assistants.advise: the advice on the game on screen, for ``for``;
         at once (the table is in: the answer waits its turn in ``act``) or in a task."""
         game = self.state.game
         advice = self.advisor(game) if self.advisor is not None else fake_advice(game)
@@ -326,7 +326,7 @@ class Tab:
             self.act(answer)
 
     def _think(self, value):
-        """ui.assistants.Assistants.think + ui.computer.choose: the seat's move, in a task."""
+        """ui.advice.assistants.Assistants.think + ui.advice.computer.choose: the seat's move, in a task."""
         if not self.answer_think:
             self.world.held_back.append((self, {"think": value}))
             return

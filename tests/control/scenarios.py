@@ -487,7 +487,7 @@ def computer_offline(world):
     tab.act({"effect_failed": {"download_bad_save": True}})
     world.run_timers(until=lambda: not computer_turn(tab.state))
     tab.act({"roll": True})
-    tab.advice_later = True                            # ui.assistants could not be fetched:
+    tab.advice_later = True                            # ui.advice.assistants could not be fetched:
     tab.act({"hint": True})
     world.tasks = []                                   # no answer, but
     tab.act({"effect_failed": {"advise": {"for": tab.state.hint["for"]}}})

@@ -1,7 +1,7 @@
 """Today's game through actions alone (issue 41): started, resumed, refused, counted once, a streak.
 
 The page's part is ``fake_shell`` (its ``daily`` effect is stamped with the
-world's date, as ``ui.daily`` stamps it with the shell's clock), so whole daily
+world's date, as ``ui.daily.door`` stamps it with the shell's clock), so whole daily
 games are played here without a browser: the dice are the date's, the first
 finished game of a date is its result and a later one practice, a link of an
 earlier date counts for that date but not for the streak, and bad requests and
@@ -15,8 +15,8 @@ from dicepoker.daily import daily_game, daily_seed
 from dicepoker.game import Game
 from fake_shell import World
 from tracing import all_effects, message_keys
-from ui import daily_results
-from ui.storage import GAME, GAME_META, SETUP
+from ui.records import daily as daily_results
+from ui.records.storage import GAME, GAME_META, SETUP
 
 
 def finish(tab, worst=False):

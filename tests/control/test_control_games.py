@@ -13,7 +13,7 @@ from dicepoker.savefile import load
 from dicepoker.rules import RULESETS
 from dicepoker.seats import is_computer
 from fake_shell import TIME
-from ui import history
+from ui.records import history
 from invariants import expected_total, rolls_per_turn
 from scenarios import RULESET_IDS, SCENARIOS
 from tracing import all_effects, dispatches, effects, kinds, message_keys, with_previous

@@ -27,7 +27,8 @@ from dicepoker.rules import POKER, RULESETS
 from fake_shell import Storage, World, play_game
 from history_games import engine_games, history_items, records
 from mpyrun import run_micropython
-from ui import charts, game_record, history, history_file
+from ui.stats import charts
+from ui.records import game_record, history, history_file
 
 GAMES = 1000
 
@@ -129,7 +130,7 @@ def test_micropython_gives_the_same_statistics(thousand, tmp_path):
     script.write_text(
         "import json, sys\n"
         "from dicepoker import stats\n"
-        "from ui import game_record\n"
+        "from ui.records import game_record\n"
         "kept, _, damaged = game_record.clean_records(json.loads(open(sys.argv[1]).read()))\n"
         "assert not damaged, len(damaged)\n"
         "sums = stats.clean_sums(json.loads(json.dumps(stats.sums_of(kept))))\n"

@@ -15,7 +15,7 @@ START = {"start": {"saved": None, "meta": None, "params": {}, "last_setup": None
 
 @pytest.fixture
 def by_link(monkeypatch):
-    """The actions of games by link, as ui.remote names them when the page fetches it."""
+    """The actions of games by link, as ui.remote.door names them when the page fetches it."""
     for kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):
         monkeypatch.setitem(controller.LATER, kind, "control.remote")
 

@@ -12,7 +12,7 @@ from tracing import all_effects
 
 
 def params_of(pairs):
-    """What ui.dom.query_params makes of a query: ``player`` as a list, the rest as text."""
+    """What ui.platform.dom.query_params makes of a query: ``player`` as a list, the rest as text."""
     params = {}
     for name, value in pairs:
         if name == "player":

@@ -11,7 +11,7 @@ shipped tables) handed back as the shell would:
   place after it, so a reload goes on with the next position; Next asks for
   it; another rule set goes on where its own sequence stood;
 - stale and malformed answers and moves change nothing (and a fuzz of them);
-- a damaged progress record is set aside whole (``ui.practice_store``) and
+- a damaged progress record is set aside whole (``ui.records.practice``) and
   the player told; with storage full it stays where it is, never written over;
 - ``dicepoker.practice_progress``: every malformed record is refused, the
   figures are the answers'.
@@ -29,7 +29,7 @@ from dicepoker.practice import answer, positions
 from dicepoker.strategy.table import Table
 from fake_shell import Storage
 from paths import STATIC
-from ui import practice_store
+from ui.records import practice as practice_store
 
 _TABLES = {}
 
@@ -65,7 +65,7 @@ def saved(fx):
 
 
 def shell_answer(ctl, request):
-    """What ui.practice does with a ``position`` effect: the position at that place."""
+    """What ui.practice.door does with a ``position`` effect: the position at that place."""
     position = sequence(request["seed"], request["rules"], (request["game"], request["nth"]), 1)[0]
     return ctl.dispatch({"practice": {"position": {"for": request["for"], "position": position}}})
 

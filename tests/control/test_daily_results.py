@@ -1,4 +1,4 @@
-"""Today's game's results on a device (``ui.daily_results``), its chart and its history mark,
+"""Today's game's results on a device (``ui.records.daily``), its chart and its history mark,
 without a browser: one counted try per date, streaks, the average against par, a damaged
 record set aside (never lost silently), the words "3 points under par" in four languages
 and the text Share sends."""
@@ -11,8 +11,9 @@ from dicepoker.daily import daily_game
 from dicepoker.rules import RULESETS
 from fake_shell import Storage
 from paths import REPO
-from ui import charts, daily_results, game_record, stats_words
-from ui.i18n import Catalogue
+from ui.stats import charts, words as stats_words
+from ui.records import daily as daily_results, game_record
+from ui.language.i18n import Catalogue
 
 BOXES = RULESETS["dice-poker"].boxes
 

@@ -1,4 +1,4 @@
-"""What the statistics screen writes (``ui.stats_words``), without a browser: the table's
+"""What the statistics screen writes (``ui.stats.words``), without a browser: the table's
 cells in the language's own number format, a computer's row named with its level, and
 history rows whose every text is escaped (names are the players' own)."""
 import json
@@ -8,8 +8,8 @@ from dicepoker import stats as figures
 
 from history_games import play, records
 from paths import REPO
-from ui import stats_words
-from ui.i18n import Catalogue
+from ui.stats import words as stats_words
+from ui.language.i18n import Catalogue
 
 
 def catalogue(lang):

@@ -4,7 +4,7 @@
   CPython's engine the same); another date other dice.
 - A daily game played by doing what the hint says at every decision ends at
   exactly par, and the page's ``[data-par]`` is CPython's ``par(date, table)``;
-  Share's text is the one ``ui.daily_results`` makes from CPython's games.
+  Share's text is the one ``ui.records.daily`` makes from CPython's games.
 - One counted try: the first finished game of a date is the day's result, the
   next one practice; a streak across three days with one missed, in the
   statistics, and the history's marks (Belarusian: its plural forms).
@@ -26,8 +26,8 @@ from dicepoker.rules import RULESETS
 from dicepoker.strategy.advisor import Advisor
 from dicepoker.strategy.table import Table
 from paths import REPO, STATIC
-from ui import daily_results
-from ui.i18n import Catalogue
+from ui.records import daily as daily_results
+from ui.language.i18n import Catalogue
 
 BOXES = RULESETS["dice-poker"].boxes
 LANG = "if (location.protocol !== 'about:') localStorage.setItem('dicepoker.lang', %s)"

@@ -11,7 +11,7 @@ import gameui
 from gameui import assert_matches, choose_box, inject_game, link, play_turn, pseudo_catalogue
 from paths import STATIC
 from plurals import categories
-from ui.i18n import plural_category
+from ui.language.i18n import plural_category
 
 I18N = STATIC / "i18n"
 ENGLISH = json.loads((I18N / "en.json").read_text(encoding="utf-8"))

@@ -273,7 +273,7 @@ def test_a_tip_covers_no_box_die_or_roll(new_context, site_url, goto_ready, lang
         page.set_viewport_size({"width": 360, "height": 640})
         start(page, site_url, goto_ready, players, seats)
         page.click('.die[data-index="0"]')  # a die kept: the next Roll is no double tap
-        page.click("#roll")                 # the second roll brings the tips (ui.feel)
+        page.click("#roll")                 # the second roll brings the tips (ui.feel.door)
         page.wait_for_selector('#tip[data-tip="%s"]:not([hidden])' % tip, timeout=30_000)
         label = "%s, %s, tip %s" % (lang, label, tip)
         check_fits(page, label, problems)

@@ -25,8 +25,8 @@ from mpyrun import REPO
 LATER = [
     re.compile(r"/static/strategy/"),                 # strategy tables
     re.compile(r"/dicepoker/strategy/"),              # advisor, players, review, ... (any form)
-    re.compile(r"/ui/transfer"),                      # save and load dialog
-    re.compile(r"/ui/scripts\.|/static/js/files\.js$"),  # ... and its downloads' script
+    re.compile(r"/ui/records/transfer"),                      # save and load dialog
+    re.compile(r"/ui/platform/scripts\.|/static/js/files\.js$"),  # ... and its downloads' script
     re.compile(r"/ui/(coach|computer)\."),            # hints and computer seats
     # PyScript plugins the game does not use (pyscript.toml `plugins`)
     re.compile(r"/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-[^/]*\.js$"),
@@ -35,15 +35,15 @@ LATER = [
     re.compile(r"/static/i18n/[a-z]+\.json$"),        # whole catalogues: the start part is enough
     re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
     re.compile(r"/static/later\.html$"),              # ... and their markup
-    re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
+    re.compile(r"/ui/setup/form\.|/static/css/setup\."),  # the setup screen: a link starts a game
     re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
     re.compile(r"/ui/(stats|stats_screen|stats_words|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
     # settings, sounds, celebrations and tips (issue 19)
     re.compile(r"/ui/(settings_dialog|feel|tips)\.|/control/settings\."),
-    re.compile(r"/ui/warm\."),                        # which makes that screen once a box is written
+    re.compile(r"/ui/stats/warm\."),                        # which makes that screen once a box is written
     # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
-    re.compile(r"/ui/remote(_panel)?\.|/control/remote(_game)?\.|/dicepoker/(fair|bylink|keyed_dice)\."),
+    re.compile(r"/ui/remote/door(_panel)?\.|/control/remote(_game)?\.|/dicepoker/(fair|bylink|keyed_dice)\."),
     # the practice screen (issue 42): its engine, progress, controller and views
     re.compile(r"/dicepoker/practice|/control/practice\.|/ui/(practice|stats_practice)"),
     # today's game (issue 41): fetched when it is asked for, or a daily game is on screen
@@ -89,7 +89,7 @@ def test_later_stylesheet_comes_with_the_first_later_view(new_context, site_url)
     and the first view that needs it is drawn with it.
 
     The rules dialog's head is a flex row only by later.css (.dialog-head); its
-    rules' body is filled by ui/rules.py, which is made after the sheet is in."""
+    rules' body is filled by ui/dialogs/rules.py, which is made after the sheet is in."""
     page = new_context().new_page()
     requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
     assert not [u for u in requested if "/static/css/later." in u or "/static/later." in u]
@@ -119,7 +119,7 @@ def test_without_a_link_the_setup_form_comes_with_the_start_files_once(new_conte
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.goto(site_url)
     _styled_setup(page)
-    for name in ("/static/mpy/ui/setup_form.mpy", "/static/i18n/start/en.setup.json"):
+    for name in ("/static/mpy/ui/setup/form.mpy", "/static/i18n/start/en.setup.json"):
         assert sum(u.endswith(name) for u in requested) == 1, (name, requested)
     assert not [u for u in requested if "/static/css/" in u], requested
     # the form's words came in that start part: no other catalogue was needed
@@ -153,7 +153,7 @@ def test_new_game_after_a_link_fetches_the_setup_form_then(new_context, site_url
     page.click("#new-game")
     _styled_setup(page)
     _setup_words_are(page, lang)
-    assert [u for u in requested if u.split("?")[0].endswith("/ui/setup_form.mpy")]
+    assert [u for u in requested if u.split("?")[0].endswith("/ui/setup/form.mpy")]
     page.fill("#setup-players li .player-name", "Bea")
     page.click("#add-player")
     assert page.locator("#setup-players li").count() == 2

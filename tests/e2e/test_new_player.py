@@ -106,7 +106,7 @@ def test_back_closes_an_open_dialog_then_leaves_the_game(page, site_url, goto_re
     length = page.evaluate("history.length")
     page.click("#open-rules")
     page.wait_for_selector("#rules-dialog[open]")
-    page.wait_for_function("(n) => history.length > n", arg=length)   # ui/back.py is in
+    page.wait_for_function("(n) => history.length > n", arg=length)   # ui/dialogs/back.py is in
     page.go_back()
     page.wait_for_selector("#rules-dialog[open]", state="detached")
     assert page.url == url and page.get_attribute("html", "data-state") == "ready"

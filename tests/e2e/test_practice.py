@@ -287,3 +287,20 @@ def test_the_screen_fits_and_has_no_axe_violations(new_context, site_url, lang, 
     results = Axe().run(page, context="#practice-dialog")
     assert [(v["id"], [n["target"] for n in v["nodes"]][:3])
             for v in results.response["violations"]] == []
+
+
+def test_a_practice_link_opens_practice_and_never_the_games_loading_screen(page, site_url):
+    """?practice=SEED is a route of its own (py/ui/platform/manifest.py): before Python runs,
+    boot.js paints what the page shows without a query (the setup form, no game kept), not
+    a game's card with "Loading the game…"; the setup form's files come with the start
+    modules; then practice opens over it."""
+    first = []
+    page.on("request", lambda r: first.append(r.url))
+    page.goto(site_url + "?practice=1", wait_until="domcontentloaded")
+    painted = page.evaluate("""() => ({first: document.documentElement.dataset.first,
+        loading: getComputedStyle(document.querySelector('.loading-note')).display !== 'none'
+                 && !!document.querySelector('#game:not([hidden])')})""")
+    assert painted == {"first": "setup", "loading": False}
+    page.wait_for_selector(SHOWN, timeout=60_000)
+    assert any("/static/mpy/ui/setup/form.mpy" in url for url in first)
+    assert page.evaluate("document.getElementById('practice-dialog').open")

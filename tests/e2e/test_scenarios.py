@@ -139,7 +139,7 @@ def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_read
 
 
 def test_the_question_keeps_the_focus_and_the_taps_until_answered(page, site_url, goto_ready):
-    """The question is not a modal dialog (ui/confirm.py), but holds the page like one:
+    """The question is not a modal dialog (ui/dialogs/confirm.py), but holds the page like one:
     the focus is in it and Tab keeps it there, a tap beside it reaches nothing, and Esc
     is its Cancel."""
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=42))

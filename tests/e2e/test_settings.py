@@ -25,7 +25,7 @@ window.AudioContext = class { constructor() { window.__feel.contexts++; this.sta
 navigator.vibrate = function () { window.__feel.buzz++; return true; };
 """
 FEEL = "() => window.__feel"
-FEEL_IN = "() => !!document.getElementById('celebration')"     # ui.feel made its view
+FEEL_IN = "() => !!document.getElementById('celebration')"     # ui.feel.door made its view
 
 
 def _page(new_context, **options):
@@ -47,7 +47,7 @@ def _roll(page):
 
 
 def _bring_feel(page):
-    """Two rolls (a die kept between: no double tap): the second brings ui.feel."""
+    """Two rolls (a die kept between: no double tap): the second brings ui.feel.door."""
     _roll(page)
     page.click(".die[data-index='0']")
     _roll(page)
@@ -280,7 +280,7 @@ def test_tips_shown_once_and_never_after_dismissing(new_context, site_url):
     assert json.loads(page.evaluate("() => localStorage.getItem('dicepoker.tips')")) == seen
     page.reload()
     page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
-    _open_settings(page)                # brings ui.feel (the game's rolls are used)
+    _open_settings(page)                # brings ui.feel.door (the game's rolls are used)
     _close_settings(page)
     gameui.settle(page)
     assert page.locator("#tip:not([hidden])").count() == 0

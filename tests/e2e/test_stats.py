@@ -27,7 +27,7 @@ from dicepoker.rules import RULESETS
 import gameui
 from history_games import engine_games, history_items, records
 from paths import STATIC
-from ui import game_record, history_file
+from ui.records import game_record, history_file
 
 ENGLISH = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
 SHOTS = os.environ.get("STATS_SHOTS")      # a folder: screenshots of the screen are saved there
@@ -85,11 +85,11 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
 
 def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
         page, site_url, goto_ready):
-    """The screen's files come after the first box of the visit (ui.warm), so its first
+    """The screen's files come after the first box of the visit (ui.stats.warm), so its first
     opening does not wait for them; until then, nothing of it is fetched."""
     store(page, site_url, goto_ready, history_items(engine_games(20, seed=3)))
     screen_files = []
-    page.on("request", lambda r: screen_files.append(r.url) if "/stats_screen." in r.url else None)
+    page.on("request", lambda r: screen_files.append(r.url) if "/ui/stats/screen." in r.url else None)
     gameui.tap(page, "#roll", "roll")
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
     gameui.settle(page)

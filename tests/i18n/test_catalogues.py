@@ -27,8 +27,8 @@ LANGS = ("lt", "be", "sk")
 
 
 def _load_i18n_module():
-    """``py/ui/i18n.py`` by path: it is pure Python, the package ``ui`` is not."""
-    spec = importlib.util.spec_from_file_location("dicepoker_ui_i18n", ROOT / "py" / "ui" / "i18n.py")
+    """``py/ui/language/i18n.py`` by path: it is pure Python, the package ``ui`` is not."""
+    spec = importlib.util.spec_from_file_location("dicepoker_ui_i18n", ROOT / "py" / "ui" / "language" / "i18n.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -379,7 +379,7 @@ def test_rules_page_states_the_bonuses_and_box_names(lang, catalogue):
 
 
 def test_one_list_of_languages():
-    """ui.i18n.LANGUAGES is the list: the page's language menu offers exactly those, boot.js
+    """ui.language.i18n.LANGUAGES is the list: the page's language menu offers exactly those, boot.js
     picks the start language among the same (its LANGS: it runs before the menu is
     parsed), and each has its catalogues."""
     html = (REPO / "index.html").read_text(encoding="utf-8")

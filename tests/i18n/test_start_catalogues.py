@@ -14,7 +14,7 @@ import shutil
 import pytest
 
 from mpyrun import REPO
-from ui.i18n import plural_category
+from ui.language.i18n import plural_category
 
 TOOL = runpy.run_path(str(REPO / ".ci" / "start_catalogues.py"))
 LANGS = TOOL["LANGUAGES"]

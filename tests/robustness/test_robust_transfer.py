@@ -1,4 +1,4 @@
-"""The export/import formats (py/ui/transfer.py), on CPython: every bad
+"""The export/import formats (py/ui/records/transfer.py), on CPython: every bad
 high-score file is refused with its own code, good ones merge into the best
 10 without duplicates, and game files go through the engine's checks."""
 
@@ -9,7 +9,7 @@ import pytest
 from dicepoker.errors import InvalidSave
 from dicepoker.game import Game
 from dicepoker.rules import RULESETS
-from ui import transfer
+from ui.records import transfer
 
 
 def scores_file(tables, **header):

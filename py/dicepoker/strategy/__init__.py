@@ -100,5 +100,5 @@ Win chances, and luck against skill::
 A table (or an Advisor of one) read with ``Table.from_file`` finds its spread
 table (``<rules>.spread.gz``) in the same folder; otherwise pass
 ``spread=Spread.from_...`` or a ``chances.Model``, which the page keeps for a
-session (``ui.coach``).
+session (``ui.advice.coach``).
 """

@@ -16,7 +16,7 @@ of a game) and :mod:`.to_win` (a computer that plays to win).
 ``luck_and_skill`` is importable from here too, as earlier versions promised
 (``from dicepoker.strategy.chances import win_chances, luck_and_skill``): it
 lived here before the split, and this module is never a start module (the
-strategy group, ``ui.lazy``, fetches luck_skill with it), so the re-export
+strategy group, ``ui.platform.lazy``, fetches luck_skill with it), so the re-export
 costs the page no bytes.
 
 Pure Python, CPython and MicroPython.

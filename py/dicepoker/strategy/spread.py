@@ -21,8 +21,7 @@ file, bytes, buffer read in place, JS array): see :mod:`.table`.
 import json
 import math
 
-from .table import (BLOCK, BLOCK_BITS, MAGIC as _TABLE_MAGIC, TableError, Table,
-                    _check_header, _rule_params)
+from .table import (BLOCK, BLOCK_BITS, MAGIC as _TABLE_MAGIC, TableError, Table, _check_header, _rule_params)
 
 MAGIC = b"DPSD"
 VERSION = 1

@@ -1,0 +1,228 @@
+"""Today's game on the page: the request stamped, the day's result kept, par worked out, the end's section.
+
+Fetched on first use (``ui.platform.lazy.GROUPS["ui.daily.door"]``): by the ``daily`` and
+``daily_result`` effects (``ui.effects.LATER``), and as the view :class:`Daily`
+once a daily game is on screen (``ui.page``).  Nothing of it comes before the
+first roll of an ordinary game.
+
+- ``daily`` (Today's game, ``?daily=``, Play again on its end): answered with
+  ``{"daily_open": ...}`` (``control.daily``) carrying what only the page
+  knows: today's date from the shell's clock (``shell.today``, given by
+  ``ui.page``: the browser's local date, which tests fix with the page's
+  clock), the player's name (the last setup's first person, else the
+  catalogue's ``daily.player``) and whether the date has a result already.
+- ``daily_result`` (a daily game finished): the day's result, if it is the
+  date's first finished game (``ui.records.daily``).
+- :class:`Daily` works out the date's **par** (``dicepoker.daily.par_turns``:
+  the Optimal computer's game, with the coach's advisor) as soon as the game
+  has a box written: the strategy table is fetched then, while the player
+  plays, and par's game is played a turn per pause (``IDLE_MS`` between turns
+  while the game goes on, none once it is over), so a tap never waits for
+  more than one turn's work and par is known, and kept, by the end.  It
+  draws ``#daily-end`` in the end dialog: the date, the score, par
+  (``[data-par]``, an integer; absent while par is being worked out), the
+  score against par in words, whether this game is the day's result or
+  practice, the streak, and **Share** (``#daily-share``: ``ui.platform.share``; the
+  text is ``daily_results.share_text``).  ``#daily-end`` carries
+  ``data-par-ms`` (wall time from the advisor ready to par kept) and
+  ``data-par-work-ms`` (the turns' own time) for the benchmark.
+"""
+
+import asyncio
+
+from control.daily import daily_date
+from dicepoker.daily import RULESET, par_turns
+from dicepoker.rules import RULESETS
+
+from ..records import daily as daily_results
+from ..platform import lazy
+from ..platform.dom import by_id, listen, window
+from ..records.game_record import game_id
+from ..later import pause
+from ..platform.share import Sharer, page_address
+from ..records.storage import SETUP
+
+IDLE_MS = 120           # between par's turns while the player plays
+_recorded = [0]         # counts the results this page kept (the end screen reads them again)
+BOXES = RULESETS[RULESET].boxes
+
+
+def now_stamp():
+    return str(window.Date.new().toISOString())
+
+
+def load(shell, tell=False):
+    """The kept results and pars; a damaged document is set aside (and, ``tell``, the
+    player told: when a daily game is asked for, the one time a notice is not in a draw)."""
+    doc, damaged = daily_results.load(shell.storage, now_stamp())
+    if damaged and tell:
+        shell.act({"say": "daily.bad_results"})
+    return doc
+
+
+def player_name(shell):
+    """The last setup's first person, else the catalogue's word for the player."""
+    last = shell.storage.get_json(SETUP)
+    if isinstance(last, dict) and isinstance(last.get("players"), list) and last["players"]:
+        seats = last.get("seats") if isinstance(last.get("seats"), list) else ["human"]
+        name = last["players"][0]
+        if isinstance(name, str) and name.strip() and len(name.strip()) <= 24 \
+                and seats[:1] in (["human"], []):
+            return name.strip()
+    return shell.texts.cat.t("daily.player")
+
+
+def run_effect(kind, value, shell):
+    """``daily``: the request stamped (``daily_open``); ``daily_result``: the day's result."""
+    if kind == "daily":
+        today = shell.today()
+        date = value.get("date") or today
+        played = isinstance(date, str) and date in load(shell, True)["results"]
+        shell.act({"daily_open": dict(value, date=date, today=today, name=player_name(shell),
+                                      played=played)})
+        return
+    daily, game = value["daily"], shell.state.game
+    counted = daily_results.add_result(shell.storage, daily["date"], value["score"],
+                                       game_id(game), daily["started"] == daily["date"],
+                                       now_stamp())
+    _recorded[0] += 1
+    if counted is None and shell.storage.available:
+        shell.act({"say": "notice.history_off"})
+
+
+def url_of(date):
+    return "%s?daily=%s" % (page_address(), date)
+
+
+class Daily:
+    """Par of the daily game on screen, and ``#daily-end``."""
+
+    def __init__(self, shell):
+        self.shell = shell
+        self.section = by_id("daily-end")
+        self.par = by_id("daily-par")
+        self.status = by_id("daily-share-status")
+        self.button = by_id("daily-share")
+        self._work = {}             # date -> "working", "failed" or "done" (this page)
+        self._drawn = None
+        self._cat = None
+        self._text = ""
+        self._serial = 0            # counts changes of par's work (a redraw)
+        self.sharer = Sharer(lambda: self._say("daily.copied"),
+                             lambda: self._say("daily.copy_failed", text=self._text))
+        listen(self.button, "click", lambda event: self._share())
+
+    # ----------------------------------------------------------------- par
+    def _want_par(self, date, game):
+        if self._work.get(date) in ("working", "done"):
+            return
+        if self._work.get(date) == "failed" and not game.is_over:
+            return                  # tried again at the end
+        if date in load(self.shell)["pars"]:
+            self._work[date] = "done"
+            return
+        self._work[date] = "working"
+        asyncio.create_task(self._work_out(date))
+
+    async def _work_out(self, date):
+        shell = self.shell
+        try:
+            assistants = await lazy.load("ui.advice.assistants")
+            advisor = await assistants.helper(shell).coach.advisor_for(RULESET)
+        except Exception:           # LazyLoadError, CoachUnavailable: offline, never cached
+            self._done(date, "failed")
+            return
+        started = window.performance.now()
+        work = 0.0
+        game = None
+        turns = par_turns(date, advisor)
+        while True:
+            step = window.performance.now()
+            try:
+                game = next(turns)
+            except StopIteration:
+                break
+            work += window.performance.now() - step
+            current = shell.state.game
+            if current is not None and not current.is_over and daily_date(shell.state) == date:
+                await asyncio.sleep_ms(IDLE_MS)     # the player is playing: between taps
+            else:
+                await pause()
+        boxes = [game.cards[0].get(box, 0) for box in BOXES]
+        daily_results.add_par(shell.storage, date, game.totals()[0], boxes, now_stamp())
+        self.section.setAttribute("data-par-ms", "%.1f" % (window.performance.now() - started))
+        self.section.setAttribute("data-par-work-ms", "%.1f" % work)
+        self._done(date, "done")
+
+    def _done(self, date, how):
+        self._work[date] = how
+        self._serial += 1
+        self.shell.draw()
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, state, texts):
+        date, game = daily_date(state), state.game
+        if date is not None and game is not None and (game.round or game.is_over):
+            self._want_par(date, game)
+        shown = date is not None and game is not None and game.is_over and "end" in state.dialogs
+        if not shown:
+            if self._drawn is not None:
+                if self._work.get(self._drawn[1]) == "failed":
+                    del self._work[self._drawn[1]]      # opened again: par is tried again
+                self.section.hidden = True
+                self._drawn = None
+            return
+        key = (state.version, date, texts.cat, _recorded[0], self._serial)
+        if key == self._drawn:
+            return
+        if self._drawn is None or self._drawn[:2] != key[:2]:
+            self.status.textContent = ""
+        self._drawn = key
+        self._cat = texts.cat
+        self._fill(state, texts.cat, date, game)
+        self.section.hidden = False
+
+    def _fill(self, state, cat, date, game):
+        t = cat.t
+        doc = load(self.shell)
+        score = game.totals()[0]
+        par = doc["pars"].get(date)
+        by_id("daily-end-title").textContent = t("daily.end_title", date=date)
+        by_id("daily-par-label").textContent = t("daily.par_label")
+        against = by_id("daily-against")
+        if par is not None:
+            self.par.textContent = str(par["par"])
+            self.par.setAttribute("data-par", str(par["par"]))
+            against.textContent = daily_results.against_par(cat, score, par["par"])
+        else:
+            self.par.removeAttribute("data-par")
+            failed = self._work.get(date) == "failed"
+            self.par.textContent = t("daily.par_failed" if failed else "daily.par_pending")
+            against.textContent = ""
+        result = doc["results"].get(date)
+        counted = by_id("daily-counted")
+        if result is None:
+            counted.textContent = ""
+        elif result["id"] == game_id(game):
+            streak = daily_results.summary(doc, self.shell.today())["streak"]
+            counted.textContent = t("daily.counted") + " " + t("daily.streak", count=streak)
+        else:
+            counted.textContent = t("daily.practice", score=result["score"])
+        self.section.toggleAttribute("data-practice", result is not None
+                                     and result["id"] != game_id(game))
+        self.button.textContent = t("daily.share")
+        self.button.disabled = par is None
+        if par is not None:
+            card, parts = game.cards[0], game.breakdown(0)
+            self._text = daily_results.share_text(
+                cat, date, score, par["par"],
+                daily_results.picture(card, par["boxes"], BOXES, parts["upper_bonus"]),
+                url_of(date))
+
+    # --------------------------------------------------------------- share
+    def _share(self):
+        if self._text:
+            self.sharer.share(text=self._text)
+
+    def _say(self, key, **params):
+        self.status.textContent = self._cat.t(key, **params) if self._cat else ""

@@ -1,0 +1,67 @@
+"""The browser's Back closes what is open instead of leaving the game.
+
+While a question or dialogs are open, the page has one history entry of its
+own per open one (``history.pushState``, same address).  Back takes the top
+entry off: the page hears ``popstate`` and answers the question with its
+Cancel (``{"confirm": False}``, as Esc does) or closes the top dialog
+(``{"close": name}``, as its close button does).
+When one closes otherwise (its button, Esc, an answer), its entry is taken
+back with ``history.go``, whose own ``popstate`` is not a Back; that waits
+for the action's effects (a task later), and the address they left (a
+challenge link forgotten) is kept.  With nothing open the page has no entry
+of its own, so Back leaves it as usual.
+
+Fetched on first use (``ui.later.LaterView``): the first dialog or question.
+"""
+
+from ..platform.dom import create_proxy, document, listen, window
+
+
+def open_count(state):
+    """How many things Back can close: the question and the dialogs."""
+    return len(state.dialogs) + (state.confirm is not None)
+
+
+class Back:
+    def __init__(self, shell):
+        self.shell = shell
+        self.pushed = 0         # our entries above the page's own
+        self.ignore = 0         # popstates of our own history.go still to come
+        self.back_by = 0        # entries to take back once the action's effects have run
+        self.href = None        # the address to keep when they are taken back
+        self._go_proxy = create_proxy(self._go)
+        # the window object itself: on MicroPython pyscript.window is the js module, and
+        # addEventListener called through it was seen to get the wrong `this` ("Illegal
+        # invocation" once a later stylesheet had loaded), as ui/input.py found too
+        listen(document.defaultView, "popstate", self._popped)
+
+    def draw(self, state, texts):
+        wanted = open_count(state)
+        history = window.history
+        while self.pushed < wanted:
+            history.pushState(None, "")
+            self.pushed += 1
+        if self.pushed > wanted:            # closed on the page: take its entries back
+            if not self.back_by:
+                window.setTimeout(self._go_proxy, 0)
+            self.back_by += self.pushed - wanted
+            self.pushed = wanted
+
+    def _go(self, *_):
+        self.href = window.location.href
+        window.history.go(-self.back_by)
+        self.back_by = 0
+        self.ignore += 1
+
+    def _popped(self, event):
+        if self.ignore:
+            self.ignore -= 1
+            if window.location.href != self.href:
+                window.history.replaceState(None, "", self.href)
+        elif self.pushed:
+            self.pushed -= 1
+            state = self.shell.state
+            if state.confirm is not None:
+                self.shell.act({"confirm": False})
+            elif state.dialogs:
+                self.shell.act({"close": state.dialogs[-1]})

@@ -1,0 +1,138 @@
+"""Lazy loading of Python modules the first turn does not need.
+
+MicroPython can import only what is in its virtual file system, and page
+start puts there only the modules it imports (the start bundle,
+``py/main.py``).  The strategy
+package (advisor, computer players, review) and the review screen are
+fetched here on first use, written into the file system next to the start
+modules, and imported.  Once loaded they stay for the session.  A file already
+in the file system is not fetched again: boot.js brings the setup form with
+the start bundle when the page may start on it (the manifest's ``SETUP``).
+
+Which files each module needs is worked out by the build from the one manifest
+(:mod:`ui.platform.manifest`, written into :mod:`ui.platform.loads`); ``ROOT`` and ``EXTENSION`` say
+where the page's modules are served and in which form, so switching to
+precompiled bytecode is ``ROOT = "./static/mpy/"`` and ``EXTENSION = ".mpy"``.
+Files are copied as bytes (``Module.FS.writeFile``: one copy, not a
+per-byte conversion), so both forms work alike.
+"""
+
+import asyncio
+import os
+import sys
+
+import js
+
+from .loads import FILES, GROUPS
+
+ROOT = "./static/mpy/"  # where the page's Python modules are served, relative to the page
+EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sources
+
+class LazyLoadError(Exception):
+    """A module could not be fetched (offline and never cached, server error)."""
+
+
+_fetching = {}      # path -> the task fetching its bytes (shared by every load that needs it)
+
+
+async def load(module_name):
+    """Fetch (once) and import ``module_name`` (a door of the manifest, with its files); the module.
+
+    Loads run side by side: a view, its stylesheet module and the dialog history
+    (ui.dialogs.back) fetch in one round trip, not one after the other (three or more round
+    trips of a phone's network, before a dialog opens).  A file two loads need is
+    fetched once."""
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    missing = _missing(module_name)
+    if missing:
+        await _install(missing)
+    if module_name not in sys.modules:      # not imported meanwhile by another load
+        __import__(module_name)
+    return sys.modules[module_name]
+
+
+def prefetch(module_name):
+    """Start fetching ``module_name``'s files now, for a :func:`load` soon after (a door
+    module names its screen's files when it is imported: they come with the rest)."""
+    for path in _missing(module_name):
+        _fetch(path)
+
+
+def _missing(module_name):
+    """The files of ``module_name`` (its group, else its own) not in the file system yet."""
+    group = GROUPS.get(module_name)
+    if group:
+        every = FILES.split()
+        files = [every[int(i)] for i in group.split()]
+    else:
+        files = [module_name.replace(".", "/")]
+    missing = []
+    for path in files:
+        parts = path.split("/")
+        # the packages the file is in first: their __init__ files are not in GROUPS
+        for folder in ["/".join(parts[:i] + ["__init__"]) for i in range(1, len(parts))] + [path]:
+            if folder not in missing and not _in_file_system(folder):
+                missing.append(folder)
+    return missing
+
+
+def _fetch(path):
+    """The task that fetches ``path`` (started once; a failed one is forgotten, so the
+    next need tries again)."""
+    task = _fetching.get(path)
+    if task is None:
+        task = _fetching[path] = asyncio.create_task(_bytes(path))
+    return task
+
+
+async def _bytes(path):
+    """The file's bytes, or the LazyLoadError to raise: returned, not raised, because
+    MicroPython hands the exception of a task nobody awaits yet to the loop's handler,
+    and a later await of it then gives None."""
+    try:
+        response = await js.fetch(ROOT + path + EXTENSION)
+        if not response.ok:
+            error = LazyLoadError("%s: HTTP %s" % (path, response.status))
+        else:
+            return js.Uint8Array.new(await response.arrayBuffer())
+    except Exception as failure:    # a rejected fetch: offline, blocked
+        error = LazyLoadError("%s: %s" % (path, failure))
+    _fetching.pop(path, None)
+    return error
+
+
+async def _install(paths):
+    """Fetch every file first (in parallel), then write them all: never half a package."""
+    tasks = [(path, _fetch(path)) for path in paths]
+    contents = []
+    for path, task in tasks:
+        data = await task
+        if isinstance(data, LazyLoadError):
+            raise data
+        contents.append((path, data))
+    for path, data in contents:
+        if not _in_file_system(path):   # written meanwhile by another load
+            _make_folders(path)
+            js.Module.FS.writeFile(path + EXTENSION, data)
+        _fetching.pop(path, None)
+
+
+def _in_file_system(path):
+    """Already written: by an earlier load, or by py/main.py (the start bundle, and what
+    static/js/boot.js brings with it)."""
+    try:
+        os.stat(path + EXTENSION)
+        return True
+    except OSError:
+        return False
+
+
+def _make_folders(path):
+    """Create the folders of ``path`` (relative to the start modules' folder)."""
+    parts = path.split("/")[:-1]
+    for i in range(1, len(parts) + 1):
+        try:
+            os.mkdir("/".join(parts[:i]))
+        except OSError:
+            pass                        # already there

@@ -1,0 +1,142 @@
+"""The hint view: ``#hint-panel``, what the coach advises on the position on screen.
+
+The controller holds the hint (``state.hint``: loading, shown, failed, or
+"roll first"); the best dice and box are marked by the tray and board views.
+The list of every option (``#hint-more``) is drawn only when opened, since up
+to ~45 rows of DOM writes would double the time to the first marks.
+Whether the panel and its list are open is also written where the style
+sheets need it, as ``<div class="tray" data-hint-shown>`` and
+``<div id="hint-panel" data-list-open>`` (no ``:has()``: app.css says why).
+"""
+
+from ..platform.dom import by_id
+from ..advice.words import around, escape, number, option_text
+
+STATES = {"roll": "hint.roll_first", "loading": "hint.loading", "failed": "hint.failed"}
+
+
+class HintPanel:
+    def __init__(self, shell=None):
+        self.panel = by_id("hint-panel")
+        self.text = by_id("hint-text")
+        self.more = by_id("hint-more")
+        self.list = by_id("hint-list")
+        self.button = by_id("hint")
+        self.tray = by_id("tray")
+        # its markup comes with the later views' (static/later.html, inserted at the end
+        # of <body>: not a byte of every first visit); its place is under the tray's buttons
+        self.tray.querySelector(".tray-actions").after(self.panel)
+        self.button.setAttribute("aria-controls", "hint-panel")    # now that it is there
+        self._drawn = None          # (hint, its state, expanded, catalogue) on screen
+
+    def draw(self, state, texts):
+        hint = state.hint
+        cat = texts.cat
+        shown = hint["state"] if hint is not None else None
+        if shown == "shown" and not cat.complete:
+            texts.need_all()        # the advice's words are not in the start part
+            shown = "loading"
+        key = (id(hint), shown, hint["expanded"] if hint else None, cat)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        if shown == "loading":
+            self.button.setAttribute("aria-busy", "true")
+        else:
+            self.button.removeAttribute("aria-busy")
+        if hint is None:
+            self._open(False, False)
+            self.panel.removeAttribute("data-hint-state")
+            self.panel.removeAttribute("data-hint-best")
+            self.list.replaceChildren()
+            return
+        if shown != "shown":
+            self._say(cat.t(STATES[shown]), shown)
+            return
+        advice = hint["advice"]
+        best = advice["best"]
+        value = number(cat, best["value"])
+        if best["kind"] == "score":
+            text = cat.t("hint.best_score", option=option_text(cat, best), value=value)
+        else:
+            text = cat.t("hint.best_hold", option=option_text(cat, best), value=value)
+            box = _first_score(advice["options"])
+            if box is not None:
+                text += " " + cat.t("hint.stop_box", option=option_text(cat, box))
+        self._say(text, "shown")
+        self.panel.setAttribute("data-hint-best", best["kind"])
+        if "ms" in advice:
+            self.panel.setAttribute("data-advise-ms", "%.1f" % advice["ms"])
+        self.more.hidden = False
+        expanded = hint["expanded"]
+        if expanded:
+            self._fill_list(cat, advice["options"])
+        else:
+            self.list.replaceChildren()
+        self._open(True, expanded)
+        self.more.setAttribute("aria-expanded", "true" if expanded else "false")
+        self.more.textContent = cat.t("hint.less" if expanded else "hint.more")
+
+    def _say(self, text, shown):
+        self.text.textContent = text
+        self.panel.setAttribute("data-hint-state", shown)
+        self.more.hidden = True
+        self._open(True, False)
+
+    def _open(self, panel, expanded):
+        """Show or hide the panel and its list of every option."""
+        self.panel.hidden = not panel
+        self.list.hidden = not expanded
+        self.tray.toggleAttribute("data-hint-shown", panel)
+        self.panel.toggleAttribute("data-list-open", expanded)
+
+    def _fill_list(self, cat, options):
+        fill_options(self.list, cat, options)
+
+
+def fill_options(target, cat, options):
+    """Fill the list ``target`` with every option of ``options``: :func:`option_rows`, in
+    one DOM call (up to ~45 rows of four elements each, which call by call cost more than
+    the rest of a tap)."""
+    target.innerHTML = option_rows(cat, options)
+
+
+def option_rows(cat, options, start=0, stop=None, chosen=None):
+    """The list rows of ``options[start:stop]`` (ranked, with values and losses) as markup:
+    what each does, its expected final score and the points it gives away, the best
+    marked (and ``data-chosen`` on the option ranked ``chosen``).  The hint's list and
+    the practice's answer (``ui.practice.screen``) are this one markup."""
+    point = cat.t("number.decimal")
+    value_at, loss_at = around(cat, "hint.option_value", "value"), around(cat, "hint.option_loss",
+                                                                          "loss")
+    rows = []
+    for rank in range(start, len(options) if stop is None else min(stop, len(options))):
+        option = options[rank]
+        if rank:
+            loss = number(cat, option["loss"], point).join(loss_at)
+        else:
+            loss = cat.t("hint.option_best")
+        rows.append('<li class="hint-option%s" data-kind="%s" data-move="%s" data-value="%.4f" '
+                    'data-loss="%.4f"%s><span class="hint-what">%s</span><span class="hint-value">'
+                    '%s</span><span class="hint-loss">%s</span></li>' % (
+                        "" if rank else " best", option["kind"], _move_attr(option),
+                        option["value"], option["loss"],
+                        ' data-chosen=""' if rank == chosen else "",
+                        escape(option_text(cat, option)),
+                        escape(number(cat, option["value"], point).join(value_at)), escape(loss)))
+    return "".join(rows)
+
+
+def _first_score(options):
+    for option in options:
+        if option["kind"] == "score":
+            return option
+    return None
+
+
+def _move_attr(option):
+    """The option's move as compact text for tests and styles: "roll:0,2" / "score:pair"."""
+    move = option["move"]
+    if "score" in move:
+        return "score:" + move["score"]
+    return "roll:" + ",".join(str(i) for i in move["roll"])
