@@ -28,7 +28,7 @@ and all); the page gets them minified, in two ways:
   beside its source, as NAME.min.EXT (FILES), what no first paint needs:
 
       static/css/later.css    -> static/css/later.min.css   (on first use:
-                                                              py/ui/platform/stylesheets.py)
+                                                              py/ui/stylesheets.py)
       static/pwa/register.js  -> static/pwa/register.min.js (module)
 
 Each copy sits in its source's folder, so relative URLs keep working:

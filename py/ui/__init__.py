@@ -4,7 +4,8 @@ The frame is at this level: ``page`` composes the shell from its parts; ``input`
 turns DOM events and keys into actions for ``control`` (the pure controller);
 ``shell`` hands each action on and has the views draw the new state; ``effects``
 carries out what the controller asked for; ``screens`` is the page view (which
-screen shows); ``later`` makes the views whose code comes on first use.
+screen shows); ``later`` makes the views whose code comes on first use, and
+``stylesheets`` brings their look and markup.
 
 Everything else lives in rooms, each a package whose ``__init__`` says what it
 holds and what it may import (docs/architecture.md draws them):
@@ -18,6 +19,8 @@ holds and what it may import (docs/architecture.md draws them):
 - ``setup``, ``feel``, ``stats``, ``daily``, ``practice``, ``remote``: feature rooms,
   each entered through its door.
 
-A room never imports the frame except ``ui.later``; nothing in ``dicepoker`` or
-``control`` imports ``ui`` (tests/test_imports.py).
+Each room's ``__init__`` ends with what it may import, and tests/test_rooms.py
+holds every module to it; nothing in ``dicepoker`` or ``control`` imports ``ui``
+(tests/test_imports.py).  ``python3 .ci/rooms.py`` draws the rooms
+(docs/architecture.md).
 """

@@ -9,7 +9,7 @@ be fetched (offline, never cached) the player is told, the dialog that needed it
 goes on, and the next need tries again.
 
 Their look is in static/css/later.min.css and their markup in static/later.html,
-fetched with the first of them (:mod:`ui.platform.stylesheets`, fetched on first use too).
+fetched with the first of them (:mod:`ui.stylesheets`, fetched on first use too).
 """
 
 import asyncio
@@ -36,7 +36,7 @@ class LaterView:
 
     ``whole`` (the default): the view speaks from the whole catalogue, which
     comes before it is made, as does the stylesheet of ``<link id=styles>``
-    (:mod:`ui.platform.stylesheets`; None: its look is in the page already); a key
+    (:mod:`ui.stylesheets`; None: its look is in the page already); a key
     instead: the catalogue is completed first only if it lacks that key (the
     setup form's words are in the start part of a page that may start on it,
     not of a link's)."""
@@ -74,7 +74,7 @@ class LaterView:
         # after the other they were three of a phone's network before a dialog opened
         jobs = [lazy.load(self.module)]
         if self.styles:
-            jobs.append(lazy.load("ui.platform.stylesheets"))
+            jobs.append(lazy.load("ui.stylesheets"))
         if whole is True or whole and not texts.cat.has(whole):
             jobs.append(texts.complete())   # their texts are not in the start part
         done = await asyncio.gather(*jobs)

@@ -2,6 +2,6 @@
 (``coach``), a computer seat's move (``computer``), the effects that ask for them
 (``assistants``), and how advice and luck are worded (``words``, ``luck``).
 
-Fetched on first use.  May import: ``platform``, ``language``; ``control`` and
+Fetched on first use.  May import: ``platform``, ``ui.later``, ``js``; ``control``,
 ``dicepoker`` (its strategy package on demand).
 """

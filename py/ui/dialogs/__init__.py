@@ -3,5 +3,5 @@ high scores (``scores``), the review (``review``), the rules (``rules``), Save a
 (``transfer``), and Back closing what is open (``back``).
 
 All but ``confirm`` come on first use (``ui.later``).  May import: ``platform``,
-``language``, ``records``, ``advice``, ``ui.later``; ``control`` and ``dicepoker``.
+``language``, ``records``, ``advice``, ``ui.later``; ``control``, ``dicepoker``.
 """

@@ -2,5 +2,5 @@
 use), the settings dialog (``settings``) and the first game's tips (``tips``).
 
 Door: ``ui.feel.door``.  May import: ``platform``, ``language``, ``records``, ``ui.later``;
-``control``.
+``control``, ``dicepoker``.
 """

@@ -1,8 +1,7 @@
 """The browser, made plain: DOM helpers and the batched writes (``dom``), lazy loading of
-modules (``lazy``, from ``manifest``) and of the later views' look and markup
-(``stylesheets``), scripts added on first use (``scripts``), Share (``share``), garbage
-collection while the player looks (``memory``), the clock (``clock``).
+modules (``lazy``, from ``manifest``: what is loaded when), scripts added on first use
+(``scripts``), Share (``share``), garbage collection while the player looks (``memory``).
 
-May import: ``pyscript``/``js`` and the standard library; nothing else of ``ui`` (every
-other room builds on this one).
+May import: ``pyscript``, ``js`` and the standard library.  Nothing else of ``ui``,
+``control`` or ``dicepoker``: every other room builds on this one.
 """

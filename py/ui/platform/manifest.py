@@ -50,7 +50,7 @@ LATER = {
     "ui.dialogs.rules": (),
     "ui.dialogs.scores": (),
     "ui.dialogs.transfer": ("dicepoker.savefile",),     # Save and load
-    "ui.platform.stylesheets": (),                  # the later views' look and markup
+    "ui.stylesheets": (),                  # the later views' look and markup
     "ui.language.switch": (),
     # feature rooms, each through its door
     "ui.setup.form": (),

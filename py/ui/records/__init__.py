@@ -3,6 +3,6 @@ every key (``storage``), finished games (``game_record``, ``history``, ``history
 high scores (``highscores``), today's games (``daily``), practice progress (``practice``),
 and the files Save and load reads and writes (``file_frame``, ``transfer``).
 
-Pure Python (the tests run it on CPython): may import ``dicepoker``, ``control`` and each
-other, never ``pyscript``/``js`` nor a view.
+Pure Python (the tests run it on CPython).  May import: ``control``, ``dicepoker``.  Never
+``pyscript``/``js`` nor a view.
 """

@@ -20,7 +20,7 @@ from binascii import hexlify
 
 from dicepoker.link_form import from_fragment
 
-from ..platform import stylesheets
+from .. import stylesheets
 from ..platform.dom import by_id, document, listen, window
 from ..platform.share import Sharer, page_address
 

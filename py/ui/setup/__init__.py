@@ -2,5 +2,6 @@
 link kept on this device (``link_games``).
 
 Comes with the start bundle when the page may open on it (``platform.manifest``), else on
-first use.  May import: ``platform``, ``language``, ``records``; ``control``, ``dicepoker``.
+first use.  May import: ``platform``, ``language``, ``records``, ``ui.later``; ``control``,
+``dicepoker``.
 """

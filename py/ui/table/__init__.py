@@ -2,6 +2,6 @@
 with its dice and buttons (``tray``), the notice line (``notice``), and what comes into them
 on first use: the computer bar, the Joker note, the hint panel, the live win chances.
 
-May import: ``platform``, ``language``, ``records``, ``advice``; ``control`` and
-``dicepoker``.  Never a dialog, a feature room or the frame.
+May import: ``platform``, ``language``, ``records``, ``advice``; ``control``, ``dicepoker``.
+Never a dialog, a feature room or the frame.
 """

@@ -18,9 +18,9 @@ that view cannot be made: :class:`ui.platform.lazy.LazyLoadError`, as for its mo
 
 import asyncio
 
-from .dom import by_id, document, listen
-from ..language.catalogue import fetch_text, word_markup
-from .lazy import LazyLoadError
+from .platform.dom import by_id, document, listen
+from .language.catalogue import fetch_text, word_markup
+from .platform.lazy import LazyLoadError
 
 MARKUP = {"later-css": "./static/later.html"}   # the markup that comes with a stylesheet
 _inserted = set()       # ids of the links whose markup is in the page
