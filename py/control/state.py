@@ -63,6 +63,13 @@ def playing(state):
     return game is not None and state.screen == "game" and not game.is_over
 
 
+def setup_over_game(state):
+    """The setup screen is open over a game in progress: "Back to the game" (and the
+    browser's Back, ``ui.dialogs.back``) returns to it."""
+    game = state.game
+    return state.screen == "setup" and game is not None and not game.is_over
+
+
 def turn_phase(game):
     """Where the turn stands: "start", "rolled" or "over" (``data-turn-phase``)."""
     return "over" if game.is_over else ("rolled" if game.rolls_used else "start")

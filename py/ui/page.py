@@ -7,7 +7,7 @@ Nothing else happens here; each part says what it does in its own module.
 import asyncio
 
 from control.controller import Controller
-from control.state import has_computers, joker_possible
+from control.state import has_computers, joker_possible, setup_over_game
 
 from .platform import lazy
 from .records import storage as keys
@@ -57,7 +57,8 @@ def _views(shell):
         LaterView(shell, "ui.feel.door", "Feel", lambda state: state.roll_serial > 1 or
                   "settings" in state.dialogs, failed_action={"close": "settings"}),
         Confirm(),
-        LaterView(shell, "ui.dialogs.back", "Back", lambda state: state.confirm or state.dialogs),
+        LaterView(shell, "ui.dialogs.back", "Back",
+                  lambda state: state.confirm or state.dialogs or setup_over_game(state)),
         # the statistics screen made ahead, once a box is written (never in the first turn)
         LaterView(shell, "ui.stats.warm", "WarmUp", lambda state: state.last_box[0] >= 0, whole=False),
         IdleCollector(),        # garbage collected after the taps, not during them

@@ -7,7 +7,7 @@ of the computer playing).  Until :meth:`Screens.take_over`, the first screen is
 static/js/boot.js's (``data-first``, the rules of a saved game or a link, ``data-rules``, ``#app`` inert).
 """
 
-from control.state import computer_turn, current_seat, turn_phase
+from control.state import computer_turn, current_seat, setup_over_game, turn_phase
 
 from .platform.dom import Node, document, node, window
 
@@ -56,7 +56,7 @@ class Screens:
         self.setup.show(on_setup)
         self.game.show(shown == "game")
         self.new_game.show(on_game)
-        self.back_to_game.show(on_setup and game is not None and not game.is_over)
+        self.back_to_game.show(on_setup and setup_over_game(state))
         root = self.root
         if not (on_game or on_setup):
             return

@@ -1,25 +1,32 @@
 """The browser's Back closes what is open instead of leaving the game.
 
-While a question or dialogs are open, the page has one history entry of its
-own per open one (``history.pushState``, same address).  Back takes the top
-entry off: the page hears ``popstate`` and answers the question with its
-Cancel (``{"confirm": False}``, as Esc does) or closes the top dialog
-(``{"close": name}``, as its close button does).
+While a question or dialogs are open, or the setup screen over a game in
+progress, the page has one history entry of its own per open one
+(``history.pushState``, same address).  Back takes the top entry off: the page
+hears ``popstate`` and answers the question with its Cancel
+(``{"confirm": False}``, as Esc does), closes the top dialog (``{"close": name}``,
+as its close button does) or goes back to the game (as "Back to the game" does).
 When one closes otherwise (its button, Esc, an answer), its entry is taken
 back with ``history.go``, whose own ``popstate`` is not a Back; that waits
 for the action's effects (a task later), and the address they left (a
-challenge link forgotten) is kept.  With nothing open the page has no entry
-of its own, so Back leaves it as usual.
+challenge link forgotten) is kept.  An entry still to be taken back when
+another thing opens (the question answered, the end screen opened by its
+answer a moment later) serves the new one instead: taking it back then would
+take the new one's, and its closing would leave the page.  With nothing open
+the page has no entry of its own, so Back leaves it as usual.
 
 Fetched on first use (``ui.later.LaterView``): the first dialog or question.
 """
+
+from control.state import setup_over_game
 
 from ..platform.dom import create_proxy, document, listen, window
 
 
 def open_count(state):
-    """How many things Back can close: the question and the dialogs."""
-    return len(state.dialogs) + (state.confirm is not None)
+    """How many things Back can close: the setup screen over a game, the dialogs and
+    the question."""
+    return setup_over_game(state) + len(state.dialogs) + (state.confirm is not None)
 
 
 class Back:
@@ -39,7 +46,10 @@ class Back:
         wanted = open_count(state)
         history = window.history
         while self.pushed < wanted:
-            history.pushState(None, "")
+            if self.back_by:            # an entry not taken back yet: it serves this one
+                self.back_by -= 1
+            else:
+                history.pushState(None, "")
             self.pushed += 1
         if self.pushed > wanted:            # closed on the page: take its entries back
             if not self.back_by:
@@ -48,6 +58,8 @@ class Back:
             self.pushed = wanted
 
     def _go(self, *_):
+        if not self.back_by:            # every entry to take back served a new one
+            return
         self.href = window.location.href
         window.history.go(-self.back_by)
         self.back_by = 0
@@ -65,3 +77,5 @@ class Back:
                 self.shell.act({"confirm": False})
             elif state.dialogs:
                 self.shell.act({"close": state.dialogs[-1]})
+            elif setup_over_game(state):
+                self.shell.act({"back_to_game": True})
