@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "ba47cc4e485219ae";
+const VERSION = "15e6a61e636fc68f";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -36,6 +36,7 @@ class Back:
         self.ignore = 0         # popstates of our own history.go still to come
         self.back_by = 0        # entries to take back once the action's effects have run
         self.href = None        # the address to keep when they are taken back
+        self.wanted = 0         # how many things are open (the last state drawn)
         self._go_proxy = create_proxy(self._go)
         # the window object itself: on MicroPython pyscript.window is the js module, and
         # addEventListener called through it was seen to get the wrong `this` ("Illegal
@@ -43,13 +44,21 @@ class Back:
         listen(document.defaultView, "popstate", self._popped)
 
     def draw(self, state, texts):
-        wanted = open_count(state)
-        history = window.history
+        self.wanted = open_count(state)
+        self._sync()
+
+    def _sync(self):
+        """Push an entry for each thing opened, or have those of things closed taken back;
+        not while a take-back of ours is under way (``history.go`` is asynchronous: an
+        entry pushed before it lands would be the one it takes)."""
+        if self.ignore:
+            return                      # _popped syncs once it has landed
+        wanted = self.wanted
         while self.pushed < wanted:
             if self.back_by:            # an entry not taken back yet: it serves this one
                 self.back_by -= 1
             else:
-                history.pushState(None, "")
+                window.history.pushState(None, "")
             self.pushed += 1
         if self.pushed > wanted:            # closed on the page: take its entries back
             if not self.back_by:
@@ -58,7 +67,7 @@ class Back:
             self.pushed = wanted
 
     def _go(self, *_):
-        if not self.back_by:            # every entry to take back served a new one
+        if not self.back_by or self.ignore:     # served a new one, or _popped goes on later
             return
         self.href = window.location.href
         window.history.go(-self.back_by)
@@ -70,6 +79,8 @@ class Back:
             self.ignore -= 1
             if window.location.href != self.href:
                 window.history.replaceState(None, "", self.href)
+            self._sync()                # what opened or closed meanwhile
+            self._go()
         elif self.pushed:
             self.pushed -= 1
             state = self.shell.state

@@ -35,6 +35,9 @@ def share_link(game):
 
 
 _history_warned = []        # "history is not being kept" was said (once a page)
+# results written into the high-score table this visit: the end screen, drawn in the same
+# action as the finish that asks for them (its code in from a game before), fills again
+_recorded = [0]
 
 
 def run_effect(kind, value, shell):
@@ -52,6 +55,7 @@ def run_effect(kind, value, shell):
     results = [tuple(r) for r in value["results"]]
     highscores.add_results(table, value["ruleset"], results, local_date(), value.get("players"))
     highscores.save(storage, table)
+    _recorded[0] += 1                   # the end screen lists the table again (End.draw)
     _celebrate(before, results)
     if "game" in value:         # the game on screen, just finished, into the history
         record = game_record.summarize(shell.state.game, history.local_time())
@@ -107,7 +111,7 @@ class End:
         if not cat.complete:
             texts.need_all()
             return
-        key = (state.version, cat, state.meta["recorded"])
+        key = (state.version, cat, state.meta["recorded"], _recorded[0])
         if key != self._drawn:
             if self._drawn is None or self._drawn[0] != state.version:
                 self._said = None           # "Link copied" was about another game's link
