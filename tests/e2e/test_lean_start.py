@@ -36,7 +36,7 @@ LATER = [
     re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
     re.compile(r"/static/later\.html$"),              # ... and their markup
     re.compile(r"/ui/setup_form\.|/static/css/setup\."),  # the setup screen: a link starts a game
-    re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
+    re.compile(r"/dicepoker/save(file|_reader)\."),   # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
     re.compile(r"/ui/(stats|stats_screen|stats_words|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
     # settings, sounds, celebrations and tips (issue 19)
@@ -173,5 +173,6 @@ def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context,
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.reload()
     page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
-    assert [u for u in requested if u.endswith("/static/mpy/dicepoker/savefile.mpy")]
+    for module in ("savefile", "save_reader"):
+        assert [u for u in requested if u.endswith("/static/mpy/dicepoker/%s.mpy" % module)]
     assert page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)") == dice
