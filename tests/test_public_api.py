@@ -75,7 +75,8 @@ def test_rules_exports_rulesets_and_the_checked_score():
 
 def test_rules_score_keeps_scoring_out_of_the_start_modules():
     """rules is a page start module; its ``score`` imports dicepoker.scoring only when called
-    (scoring imports rules: no cycle, and no scoring bytes at page start)."""
+    (scoring takes the boxes from dicepoker.boxes, not rules: no circle; and no scoring
+    bytes at page start)."""
     code = ("import sys; import dicepoker.rules as r; a = 'dicepoker.scoring' in sys.modules;"
             " v = r.score('pair', (5, 5, 3, 2, 1)); print(a, v, 'dicepoker.scoring' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=PY, capture_output=True, text=True,

@@ -22,10 +22,11 @@ whatever was under way.  A question on screen pauses them.
 
 from dicepoker.errors import DicePokerError
 
+from .autosave import autosave
 from .controller import wait
 from .dialogs import say
 from .messages import message
-from .play import apply_move, save_game
+from .play import apply_move
 from .state import SPEEDS, computer_turn, person_turn, position
 
 RETRY_MS = 3000     # the strategy could not be fetched (offline): think again after this
@@ -130,7 +131,7 @@ def on_computer_move(state, arg, fx, ctl):
         except DicePokerError:
             wait(state, fx, RETRY_MS)       # not a hold the rules allow: think again
             return
-        save_game(state, fx)
+        autosave(state, fx)
         computers.planned = {"roll": sorted(keep)}
         wait(state, fx, computers.pause())
         return

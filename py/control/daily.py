@@ -31,10 +31,10 @@ from dicepoker.daily import RULESET, check_date, check_playable, daily_game, dai
 from dicepoker.errors import InvalidSetup
 from dicepoker.seats import HUMAN
 
+from .autosave import autosave
 from .dialogs import ask, say
 from .games import show
 from .messages import error_message, message
-from .play import save_game
 from .saves import new_meta
 
 
@@ -73,7 +73,7 @@ def on_daily_open(state, arg, fx, ctl):
         fx.add("forget_link")                   # a challenge link's query is not this game's
     show(state, game, new_meta(rev=state.meta["rev"], daily=daily), screen="game")
     state.dialogs = []
-    save_game(state, fx)
+    autosave(state, fx)
     say(state, message("daily.started_practice" if daily["practice"] else "daily.started",
                        date=date))
     fx.add("announce", message("announce.next", name=game.players[0]))
@@ -109,7 +109,7 @@ def on_daily_check(state, today, fx, ctl):
             valid = False
     if not valid:
         del state.meta["daily"]
-        save_game(state, fx)
+        autosave(state, fx)
         say(state, message("daily.bad_save"))
 
 

@@ -9,6 +9,7 @@
   button that dispatches an action.
 """
 
+from .autosave import autosave
 from .messages import message, names_list
 
 DIALOGS = ("rules", "scores", "transfer", "review", "end", "stats", "settings", "practice")
@@ -62,12 +63,11 @@ def _results_closed(state, closed, fx):
     if state.game is None or not state.game.is_over \
             or state.meta.get("results_closed", False) is closed:
         return
-    from .play import save_game         # play imports this module
     if closed:
         state.meta["results_closed"] = True
     else:
         state.meta.pop("results_closed", None)
-    save_game(state, fx)
+    autosave(state, fx)
 
 
 def on_confirm(state, accepted, fx, ctl):

@@ -11,9 +11,9 @@ records them on start.  Fetched on first use (``control.controller.LATER``).
 
 from dicepoker.seats import HUMAN
 
+from .autosave import autosave
 from .dialogs import open_dialog
 from .games import new_game, setup_of
-from .play import save_game
 
 
 def finish(state, fx):
@@ -33,7 +33,7 @@ def finish(state, fx):
         if daily is not None:
             fx.add("daily_result", {"daily": daily, "score": game.totals()[0]})
         state.meta["recorded"] = True
-        save_game(state, fx)
+        autosave(state, fx)
     if state.screen == "game":
         open_dialog(state, "end")
 

@@ -9,10 +9,10 @@
 from dicepoker.errors import DicePokerError, InvalidSave, InvalidSetup
 from dicepoker.game import Game
 
+from .autosave import autosave
 from .dialogs import ask, close_dialog, open_dialog, say
 from .links import link_key, setup_from_params
 from .messages import error_message, message
-from .play import save_game
 from .saves import clean_meta, new_meta
 from .state import SPEEDS
 
@@ -82,7 +82,7 @@ def new_game(state, setup, fx, link=None):
     fx.add("remember", {"name": "setup", "value": state.setup})
     show(state, game, new_meta(link, rev=state.meta["rev"]), screen="game")
     state.dialogs = []
-    save_game(state, fx)
+    autosave(state, fx)
     fx.add("announce", message("announce.next", name=game.players[game.current_player]))
 
 

@@ -20,10 +20,10 @@
 A first turn needs none of these: fetched on first use (``control.controller.LATER``).
 """
 
+from .autosave import autosave
 from .dialogs import ask, close_dialog, say
 from .games import explain_bad_save, load_text, show
 from .messages import error_message, message
-from .play import save_game
 from .saves import clean_meta, new_meta
 
 
@@ -57,7 +57,7 @@ def on_load_game(state, arg, fx, ctl):
         return
     show(state, game, new_meta(recorded=game.is_over, rev=state.meta["rev"]), held,
          screen="game")
-    save_game(state, fx)
+    autosave(state, fx)
     say(state, message("transfer.game_loaded"))
 
 

@@ -2,7 +2,7 @@
 
 A move reaches the engine as the engine's own data (``{"roll": [kept]}``,
 ``{"score": box}``), the same for a person's tap and a computer's step; every
-accepted move is saved once (:func:`save_game`) and announced once.  The
+accepted move is saved once (``control.autosave``) and announced once.  The
 dice kept are not a move (the next roll says which it keeps), but the save
 carries them, so a change of them is saved too.  A move
 the rules refuse changes nothing and is announced as the engine's reason.
@@ -15,22 +15,10 @@ computer has the turn (except Undo, which the rule below allows).
 from dicepoker.errors import DicePokerError
 from dicepoker.rules import DICE_COUNT
 
+from .autosave import autosave
 from .dialogs import ask
 from .messages import box_name, error_message, message
-from .state import first_screen, person_turn, undo_allowed
-
-
-def save_game(state, fx):
-    """Save the game as it is now: one ``save`` effect, with the revision it builds on.
-
-    The saved meta also says what the game's first screen looks like before
-    Python runs (:func:`first_screen`; static/js/boot.js: ``data-rules`` and
-    ``data-turn-phase`` on ``<html>``), so the card's rows and the tray are in place."""
-    game, meta = state.game, state.meta
-    base = meta["rev"]
-    meta["rev"] = base + 1
-    meta["first"] = first_screen(state)
-    fx.add("save", {"game": game.to_json(held=state.held), "meta": dict(meta), "base": base})
+from .state import person_turn, undo_allowed
 
 
 def open_to_people(state):
@@ -59,7 +47,7 @@ def apply_move(state, move, fx):
                          box=box_name(move["score"]))
         fx.add("announce", [scored, _next_text(game)])
         state.last_box = (state.version, scored, game.seats[before])
-    save_game(state, fx)
+    autosave(state, fx)
     if game.is_over:
         fx.add("timer", {"ms": 0, "action": {"finish": state.version}})   # results: a task of their own
     return True
@@ -94,7 +82,7 @@ def hold(state, index, fx, ctl):
     if len(held) == len(state.held):
         held.append(index)
     state.held = tuple(sorted(held))
-    save_game(state, fx)                # the save keeps the holds too: a reload shows them
+    autosave(state, fx)                 # the save keeps the holds too: a reload shows them
 
 
 def fill(state, box, fx, ctl):
@@ -132,7 +120,7 @@ def undo(state, arg, fx, ctl):
     state.held, state.undo_held, state.rolled = state.undo_held, (), ()
     fx.add("announce", message("announce.undone", box=box_name(box),
                         name=game.players[game.current_player]))
-    save_game(state, fx)
+    autosave(state, fx)
 
 
 HANDLERS = {"roll": roll, "hold": hold, "fill": fill, "score": score, "undo": undo}

@@ -27,10 +27,10 @@ from dicepoker.fair import LinkError, from_hex
 from dicepoker.game import Game
 from dicepoker.seats import HUMAN, is_computer
 
+from .autosave import autosave
 from .dialogs import ask, say
 from .games import load_text, show
 from .messages import error_message, message, names_list
-from .play import save_game
 from .remote_game import Remote
 from .saves import new_meta
 
@@ -72,7 +72,7 @@ def _show(state, remote, game, fx, held=()):
     show(state, game, meta, held, screen="game")    # a finished, recorded game: its end screen
     state.remote = remote
     remote.update()
-    save_game(state, fx)
+    autosave(state, fx)
     if game.is_over and not state.meta["recorded"]:
         fx.add("timer", {"ms": 0, "action": {"finish": state.version}})
     elif not game.is_over:

@@ -5,7 +5,7 @@ A game is saved as the engine's JSON (``dicepoker.game``) and a meta document
 "first": words or None}``, and ``"daily": {...}`` for today's game only (``control.daily``,
 which checks it against the game), ``"results_closed": true`` once the player closed a
 finished game's results (``control.dialogs``); ``first`` is what static/js/boot.js needs to paint
-the game's first screen before Python (its rules and where the turn stands: play.save_game).
+the game's first screen before Python (its rules and where the turn stands: control.autosave).
 ``rev`` counts the saves of this game's line, across tabs: each save writes
 ``rev + 1`` and says which ``rev`` it was based on, and storage refuses it when
 another tab has saved a later one meanwhile (:func:`may_write`).  The tab

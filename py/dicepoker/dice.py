@@ -131,10 +131,15 @@ class ScriptedDice:
 
 
 def dice_from_dict(data):
-    """Rebuild a dice source from its saved form (raises InvalidSetup)."""
+    """Rebuild a dice source from its saved form (raises InvalidSetup): seeded, scripted,
+    or a game by link's keyed dice (``dicepoker.keyed_dice``, imported only for those:
+    not a start module; the page fetches it with every reader of saves)."""
     if not isinstance(data, dict):
         raise InvalidSetup("bad_dice_source", "the dice source must be an object")
     kind = data.get("kind")
+    if kind == "keyed":                 # KeyedDice.kind
+        from .keyed_dice import keyed_from_dict
+        return keyed_from_dict(data)
     if kind == SeededDice.kind:
         return SeededDice(data.get("seed"))
     if kind == ScriptedDice.kind:

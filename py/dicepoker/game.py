@@ -14,9 +14,10 @@ a hold is allowed now.  A save still carries it (``state.held``, written by
 the same dice set aside.
 
 Saving is here (:meth:`Game.to_json`); reading a save back is
-:mod:`dicepoker.savefile`, which a first turn opened by a link never needs, so
-the page fetches it only when there is a save to read (:meth:`Game.from_json`
-imports it on first call).
+:mod:`dicepoker.savefile` (``load``) and :mod:`dicepoker.save_reader`, which a
+first turn opened by a link never needs, so the page fetches them only when
+there is a save to read (:meth:`Game.from_json` imports the reader on first
+call; the reader never imports this module).
 """
 
 import json
@@ -24,18 +25,11 @@ import json
 from .dice import SeededDice, dice_from_dict, new_seed
 from .errors import IllegalMove, InvalidSetup
 from .rules import DEFAULT_RULESET, DICE_COUNT, MAX_ROLLS, get_ruleset
+from .save_format import SAVE_FORMAT, SAVE_VERSION, is_int
 from .seats import HUMAN, SEAT_KINDS
 
-SAVE_FORMAT = "dice-poker/game"
-SAVE_VERSION = 1
 MAX_PLAYERS = 8
 MAX_NAME_LENGTH = 24
-
-
-def is_int(value):
-    """An int that is not a bool (JSON's true is no count): the one check of every
-    number read from a save, a file or storage."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_players(players):
@@ -364,17 +358,18 @@ class Game:
     def from_json(cls, text):
         """The game a :meth:`to_json` text saved, checked and replayed; InvalidSave if it is not one.
 
-        The reader is :func:`dicepoker.savefile.load`; this is the way back
-        earlier versions promised next to ``to_json``, kept as a thin
-        classmethod: savefile imports this module (a top-level import back
-        would be a cycle), and a first turn opened by a link reads no save, so
-        the page fetches savefile only when it has one (``ui.platform.lazy``: on the
-        page, call this only after that) and this start module must not
-        import it.  The dice set aside when the game was
-        saved are not part of a Game (the module docstring says why): a caller
-        that needs them uses ``load``, which returns ``(game, held)``.
+        The reader is :mod:`dicepoker.save_reader` (``dicepoker.savefile.load``
+        reads through it too); this is the way back earlier versions promised
+        next to ``to_json``, kept as a thin classmethod: a first turn opened by
+        a link reads no save, so the page fetches the reader only when it has
+        one (``ui.platform.lazy``: on the page, call this only after that) and this
+        start module must not import it at the top.  The reader is given this
+        class and never imports this module.  The dice set aside when the game
+        was saved are not part of a Game (the module docstring says why): a
+        caller that needs them uses ``dicepoker.savefile.load``, which returns
+        ``(game, held)``.
         """
-        from .savefile import parse, restore
+        from .save_reader import parse, restore
         return restore(cls, parse(text), True)[0]
 
 

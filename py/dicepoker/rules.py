@@ -1,120 +1,23 @@
-"""Rule sets as data, and the scoring of one box on five dice.
+"""Rule sets as data: which boxes a card has, the bonuses, the Joker.
 
 A rule set is a plain description (its boxes, bonus threshold, Joker
 convention); the game and the solver read it instead of branching on the rule
 set's name.  Scoring is split in two: :meth:`Box.score` is a box's own value on
-the dice ("does the pattern hold?"), and :meth:`Ruleset.options` applies the
-five-of-a-kind Joker on top, which needs the player's card.  :func:`score` is
-the checked calculator for dice from anywhere (:mod:`dicepoker.scoring`,
-imported on first use).
+the dice ("does the pattern hold?", :mod:`dicepoker.boxes`, whose names this
+module passes on), and :meth:`Ruleset.options` applies the five-of-a-kind
+Joker on top, which needs the player's card.  :func:`score` is the checked
+calculator for dice from anywhere (:mod:`dicepoker.scoring`, imported on first
+use).
 
 Box ids are those of ``shared/RULES.md``.
 """
 
+# FACES and FACE_OF_UPPER are not used here: passed on, as this module always had them
+from .boxes import (BOXES, DICE_COUNT, FACE_OF_UPPER, FACES, POKER,  # noqa: F401
+                    POKER_POINTS, UPPER_BOXES, UPPER_OF_FACE, counts_of)
 from .errors import InvalidSetup
 
-UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
-FACE_OF_UPPER = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
-UPPER_OF_FACE = {face: box for box, face in FACE_OF_UPPER.items()}
-
-DICE_COUNT = 5
-FACES = 6
 MAX_ROLLS = 3
-POKER = "poker"
-
-
-def counts_of(dice):
-    """How many dice show each face: a list indexed 0..6 (index 0 unused)."""
-    counts = [0] * (FACES + 1)
-    for face in dice:
-        counts[face] += 1
-    return counts
-
-
-def _longest_run(counts):
-    """Length of the longest run of consecutive faces present among the dice."""
-    best = run = 0
-    for face in range(1, FACES + 1):
-        run = run + 1 if counts[face] else 0
-        if run > best:
-            best = run
-    return best
-
-
-def _has_n_of_a_kind(n):
-    return lambda counts: max(counts) >= n
-
-
-def _has_two_pairs(counts):
-    return sum(1 for c in counts if c >= 2) >= 2
-
-
-def _is_full_house(counts):
-    shape = sorted(c for c in counts if c)
-    return shape == [2, 3]
-
-
-def _has_run(length):
-    return lambda counts: _longest_run(counts) >= length
-
-
-class Box:
-    """One line of the scorecard.
-
-    ``needs(counts)`` says whether the dice meet the box's pattern; the box then
-    scores ``points`` (a fixed value) or, when ``points`` is None, the sum of
-    the dice.  Upper boxes instead score face x number of dice showing it.
-    :meth:`joker_score` is what a lower box scores when the Joker says its
-    pattern is met.
-    """
-
-    def __init__(self, box_id, section, needs=None, points=None, face=None):
-        self.id = box_id
-        self.section = section
-        self.face = face
-        self._needs = needs
-        self._points = points
-
-    def score(self, dice, counts=None):
-        """Points for these dice in this box, by the box's own pattern."""
-        if counts is None:
-            counts = counts_of(dice)
-        if self.face is not None:
-            return self.face * counts[self.face]
-        if not self._needs(counts):
-            return 0
-        return sum(dice) if self._points is None else self._points
-
-    def joker_score(self, dice):
-        """Points when the Joker makes the pattern count as met (lower boxes)."""
-        return sum(dice) if self._points is None else self._points
-
-    def possible_scores(self):
-        """Every value this box can ever hold (used to validate saved games)."""
-        if self.face is not None:
-            return set(self.face * n for n in range(DICE_COUNT + 1))
-        if self._points is not None:
-            return {0, self._points}
-        return set([0] + list(range(DICE_COUNT, FACES * DICE_COUNT + 1)))
-
-
-BOXES = {}
-for _box_id in UPPER_BOXES:
-    BOXES[_box_id] = Box(_box_id, "upper", face=FACE_OF_UPPER[_box_id])
-for _box in (
-    Box("pair", "lower", _has_n_of_a_kind(2)),
-    Box("two_pairs", "lower", _has_two_pairs),
-    Box("three_kind", "lower", _has_n_of_a_kind(3)),
-    Box("four_kind", "lower", _has_n_of_a_kind(4)),
-    Box("full_house", "lower", _is_full_house, 25),
-    Box("small_straight", "lower", _has_run(4), 30),
-    Box("large_straight", "lower", _has_run(5), 40),
-    Box(POKER, "lower", _has_n_of_a_kind(5), 50),
-    Box("chance", "lower", lambda counts: True),
-):
-    BOXES[_box.id] = _box
-
-POKER_POINTS = 50
 
 
 def is_five_of_a_kind(dice):
@@ -227,9 +130,9 @@ def score(box_id, dice):
 
     Here because ``from dicepoker.rules import score`` is the import earlier
     versions promised.  The checked calculator itself lives in
-    :mod:`dicepoker.scoring`, which imports this module (a top-level import
-    back would be a cycle) and which the page never needs: this module is a
-    start module, so importing scoring here would put it in the start bundle.
+    :mod:`dicepoker.scoring` (which takes the boxes from :mod:`dicepoker.boxes`,
+    not from here), and the page never needs it: this module is a start
+    module, so importing scoring at the top would put it in the start bundle.
     It is imported on the first call instead.
 
     >>> score("pair", (5, 5, 3, 2, 1))

@@ -2,12 +2,12 @@
 
 A game scores through its rule set (``Ruleset.options``, Joker included),
 which never needs these checks; this module is for code that asks "what
-does this throw score in that box?" with dice from anywhere.  The page does
-not import it.
+does this throw score in that box?" with dice from anywhere
+(``dicepoker.rules.score`` calls it).  The page does not import it.
 """
 
+from .boxes import BOXES, DICE_COUNT, FACES
 from .errors import InvalidSetup
-from .rules import BOXES, DICE_COUNT, FACES
 
 
 def check_dice(dice):

@@ -25,9 +25,9 @@ from mpyrun import REPO
 LATER = [
     re.compile(r"/static/strategy/"),                 # strategy tables
     re.compile(r"/dicepoker/strategy/"),              # advisor, players, review, ... (any form)
-    re.compile(r"/ui/records/transfer"),                      # save and load dialog
+    re.compile(r"/ui/(records|dialogs)/transfer\."),     # save and load dialog, its files
     re.compile(r"/ui/platform/scripts\.|/static/js/files\.js$"),  # ... and its downloads' script
-    re.compile(r"/ui/(coach|computer)\."),            # hints and computer seats
+    re.compile(r"/ui/advice/"),                      # hints and computer seats
     # PyScript plugins the game does not use (pyscript.toml `plugins`)
     re.compile(r"/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-[^/]*\.js$"),
     re.compile(r"review", re.I),                      # post-game review (any file)
@@ -36,18 +36,18 @@ LATER = [
     re.compile(r"/static/css/later\."),               # the look of dialogs and views fetched on first use
     re.compile(r"/static/later\.html$"),              # ... and their markup
     re.compile(r"/ui/setup/form\.|/static/css/setup\."),  # the setup screen: a link starts a game
-    re.compile(r"/dicepoker/savefile\."),             # reading a save: a fresh visit has none
+    re.compile(r"/dicepoker/save(file|_reader)\."),   # reading a save: a fresh visit has none
     # the statistics screen, the history and its figures, the charts (issue 17)
-    re.compile(r"/ui/(stats|stats_screen|stats_words|history|charts)\.|/dicepoker/(stats|optimal_means)\."),
+    re.compile(r"/ui/stats/|/ui/records/(history|game_record)\.|/dicepoker/(stats|optimal_means)\."),
     # settings, sounds, celebrations and tips (issue 19)
-    re.compile(r"/ui/(settings_dialog|feel|tips)\.|/control/settings\."),
+    re.compile(r"/ui/feel/|/control/settings\."),
     re.compile(r"/ui/stats/warm\."),                        # which makes that screen once a box is written
     # games played by link (issue 16): fetched when a link is opened or a remote seat chosen
-    re.compile(r"/ui/remote/door(_panel)?\.|/control/remote(_game)?\.|/dicepoker/(fair|bylink|keyed_dice)\."),
+    re.compile(r"/ui/remote/|/control/remote(_game)?\.|/dicepoker/(fair|bylink|keyed_dice)\."),
     # the practice screen (issue 42): its engine, progress, controller and views
-    re.compile(r"/dicepoker/practice|/control/practice\.|/ui/(practice|stats_practice)"),
+    re.compile(r"/dicepoker/practice|/control/practice\.|/ui/practice/|/ui/(records|stats)/practice\."),
     # today's game (issue 41): fetched when it is asked for, or a daily game is on screen
-    re.compile(r"/ui/(daily|daily_results|stats_daily|share)\.|/control/daily\.|/dicepoker/daily\."),
+    re.compile(r"/ui/daily/|/ui/(records|stats)/daily\.|/ui/platform/share\.|/control/daily\.|/dicepoker/daily\."),
 ]
 
 
@@ -173,5 +173,6 @@ def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context,
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.reload()
     page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
-    assert [u for u in requested if u.endswith("/static/mpy/dicepoker/savefile.mpy")]
+    for module in ("savefile", "save_reader"):
+        assert [u for u in requested if u.endswith("/static/mpy/dicepoker/%s.mpy" % module)]
     assert page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)") == dice

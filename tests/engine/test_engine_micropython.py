@@ -18,8 +18,8 @@ import pytest
 from mpyrun import REPO, MicroPythonError, run_micropython
 
 CHECK = Path("tests/engine/mpy/check_engine.py")
-ENGINE_MODULES = ("__init__.py", "errors.py", "rules.py", "scoring.py", "dice.py", "seats.py",
-                  "game.py")
+ENGINE_MODULES = ("__init__.py", "errors.py", "boxes.py", "rules.py", "scoring.py", "dice.py",
+                  "seats.py", "save_format.py", "game.py", "save_reader.py", "savefile.py")
 
 
 def test_the_engine_passes_every_vector_on_micropython():

@@ -18,6 +18,7 @@ FILES = ("dicepoker/strategy/dicesets "
          " dicepoker/strategy/turn_moments "
          " dicepoker/strategy/chances "
          " dicepoker/strategy/to_win "
+         " dicepoker/save_reader "
          " dicepoker/savefile "
          " dicepoker/keyed_dice "
          " control/assist "
@@ -80,24 +81,24 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/remote/door "
          " ui/remote/panel")
 GROUPS = {
-    "control.daily": "14 15",
-    "control.incoming": "17 11 12",
-    "control.practice": "18 0 1 2 3 19 20 4 5 6 7 8 9 10",
-    "control.remote": "12 21 22 23 24 25 11",
-    "dicepoker.savefile": "11 12",
+    "control.daily": "15 16",
+    "control.incoming": "18 11 12 13",
+    "control.practice": "19 0 1 2 3 20 21 4 5 6 7 8 9 10",
+    "control.remote": "13 22 23 24 25 26 11 12",
+    "dicepoker.savefile": "11 12 13",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
-    "ui.advice.assistants": "31 32 33",
-    "ui.daily.door": "14 15 60 37 43 67",
-    "ui.dialogs.end": "37 38 39 40 41 42 43 44",
-    "ui.dialogs.review": "31 41 29 45 0 1 2 3 4 5 6 7 8 9 10 32 33",
-    "ui.dialogs.scores": "38 42",
-    "ui.dialogs.transfer": "38 39 37 40 47 48 11 49 50 51 12",
-    "ui.feel.door": "26 54 55 56",
-    "ui.practice.door": "0 1 2 3 19 31 32 33 18 62 29 30 68 69 4 5 6 7 8 9 10 20",
-    "ui.records.history": "39 37 40",
-    "ui.remote.panel": "12 21 22 52 43 71 23 24 25 11",
-    "ui.stats.screen": "39 58 29 59 14 60 61 18 62 63 64 37 40 65",
-    "ui.table.hint": "29 30",
-    "ui.table.win_chances": "31 32 33 34 35",
+    "ui.advice.assistants": "32 33 34",
+    "ui.daily.door": "15 16 61 38 44 68",
+    "ui.dialogs.end": "38 39 40 41 42 43 44 45",
+    "ui.dialogs.review": "32 42 30 46 0 1 2 3 4 5 6 7 8 9 10 33 34",
+    "ui.dialogs.scores": "39 43",
+    "ui.dialogs.transfer": "39 40 38 41 48 49 11 12 50 51 52 13",
+    "ui.feel.door": "27 55 56 57",
+    "ui.practice.door": "0 1 2 3 20 32 33 34 19 63 30 31 69 70 4 5 6 7 8 9 10 21",
+    "ui.records.history": "40 38 41",
+    "ui.remote.panel": "13 22 23 53 44 72 24 25 26 11 12",
+    "ui.stats.screen": "40 59 30 60 15 61 62 19 63 64 65 38 41 66",
+    "ui.table.hint": "30 31",
+    "ui.table.win_chances": "32 33 34 35 36",
 }
 QUERY = ("players", "player", "seats", "seed", "rules", "daily", "practice")
