@@ -26,7 +26,7 @@
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
 <<<<<<< HEAD
-const VERSION = "05c7221d6956e118";
+const VERSION = "2109bbaa1b6a9fee";
 =======
 const VERSION = "90927abecbdcfa27";
 >>>>>>> wipcyc

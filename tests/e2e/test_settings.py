@@ -323,3 +323,34 @@ def test_axe_finds_nothing_on_the_settings_and_the_tips(new_context, site_url, s
     _open_settings(page)
     results = axe.run(page, context="#settings-dialog")
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_previews_off_give_nothing_away_and_hint_off_leaves_no_gap(new_context, site_url):
+    """Issue 47, point 6: with "Show what each box would score" off, an open box that would
+    score looks exactly like one that would score 0 (no green, no brown); with Hint off the
+    tray has no hole where Hint was: Roll and Undo share its width."""
+    page = _page(new_context)
+    _open(page, site_url + LINK)
+    _open_settings(page)
+    page.uncheck("[name=previews]")
+    page.uncheck("[name=hints]")
+    _close_settings(page)
+    assert page.get_attribute("html", "data-look").split() == ["nopreviews", "nohints"]
+    page.click("#roll")
+    page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
+    looks = page.evaluate("""() => {
+        const look = (b) => { const s = getComputedStyle(b), m = getComputedStyle(b, '::before');
+            return [s.color, s.fontWeight, m.borderTopColor, m.backgroundColor].join('|'); };
+        const cells = [...document.querySelectorAll('td .cell-btn')].filter(b => b.offsetParent);
+        return {zero: [...new Set(cells.filter(b => b.closest('td.zero')).map(look))],
+                scoring: [...new Set(cells.filter(b => !b.closest('td.zero')).map(look))]};
+    }""")
+    assert looks["zero"] and looks["scoring"], looks          # both kinds are on the card
+    assert looks["zero"] == looks["scoring"] and len(looks["zero"]) == 1, looks
+    tray = page.evaluate("""() => {
+        const r = (id) => document.getElementById(id).getBoundingClientRect();
+        const row = document.querySelector('.tray-actions').getBoundingClientRect();
+        return {hint: getComputedStyle(document.getElementById('hint')).display,
+                gap: row.right - Math.max(r('roll').right, r('undo').right)};
+    }""")
+    assert tray["hint"] == "none" and tray["gap"] < 2, tray
