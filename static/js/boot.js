@@ -321,8 +321,8 @@
   }, true);
   window.addEventListener("unhandledrejection", function () { setTimeout(fail, 0); });
   // 6. The runtime starts once the first screen is painted: PyScript's core.js,
-  // the files it will ask for (preloaded, not as each is found: README,
-  // Performance), the start modules and the service worker's registration.
+  // the files it will ask for (preloaded, not as each is found: docs/performance.md,
+  // "What was tried"), the start modules and the service worker's registration.
   // Before the paint they would only compete with the first screen on a slow
   // network (and Lighthouse counts whatever ends before the paint as on its
   // way).  Painted means on the screen: the first-contentful-paint entry, which
