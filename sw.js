@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "04cc6811972ef9a3";
+const VERSION = "ecca5be0df77923c";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -118,7 +118,7 @@ class Effects:
                 for module in NEEDS.get(kind, ()):
                     await lazy.load(module)
         except lazy.LazyLoadError:
-            self.shell.act({"say": "transfer.load_failed"})
+            self.shell.act({"say": "load.failed"})
             return
         self.shell.act(then)
 

@@ -41,7 +41,7 @@ class LaterView:
     setup form's words are in the start part of a page that may start on it,
     not of a link's)."""
 
-    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
+    def __init__(self, shell, module, name, wants, failed_key="load.failed",
                  whole=True, failed_action=None, styles="later-css"):
         self.shell = shell
         self.module = module

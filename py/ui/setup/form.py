@@ -91,7 +91,7 @@ class SetupForm:
         try:
             remote = await lazy.load("ui.remote.door")
         except lazy.LazyLoadError:
-            shell.act({"say": "transfer.load_failed"})
+            shell.act({"say": "load.failed"})
             return
         await remote.act(shell, kind, value)
 
