@@ -41,6 +41,7 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/advice/coach "
          " ui/advice/computer "
          " ui/advice/assistants "
+         " ui/setup/link_games "
          " ui/setup/form "
          " ui/table/win_chances "
          " ui/dialogs/back "
@@ -87,17 +88,18 @@ GROUPS = {
     "dicepoker.savefile": "11 12",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
     "ui.advice.assistants": "31 32 33",
-    "ui.daily.door": "14 15 60 37 43 67",
-    "ui.dialogs.end": "37 38 39 40 41 42 43 44",
-    "ui.dialogs.review": "31 41 29 45 0 1 2 3 4 5 6 7 8 9 10 32 33",
-    "ui.dialogs.scores": "38 42",
-    "ui.dialogs.transfer": "38 39 37 40 47 48 11 49 50 51 12",
-    "ui.feel.door": "26 54 55 56",
-    "ui.practice.door": "0 1 2 3 19 31 32 33 18 62 29 30 68 69 4 5 6 7 8 9 10 20",
-    "ui.records.history": "39 37 40",
-    "ui.remote.panel": "12 21 22 52 43 71 23 24 25 11",
-    "ui.stats.screen": "39 58 29 59 14 60 61 18 62 63 64 37 40 65",
+    "ui.daily.door": "14 15 61 38 44 68",
+    "ui.dialogs.end": "38 39 40 41 42 43 44 45",
+    "ui.dialogs.review": "31 42 29 46 0 1 2 3 4 5 6 7 8 9 10 32 33",
+    "ui.dialogs.scores": "39 43",
+    "ui.dialogs.transfer": "39 40 38 41 48 49 11 50 51 52 12",
+    "ui.feel.door": "26 55 56 57",
+    "ui.practice.door": "0 1 2 3 19 31 32 33 18 63 29 30 69 70 4 5 6 7 8 9 10 20",
+    "ui.records.history": "40 38 41",
+    "ui.remote.panel": "12 21 22 53 44 72 23 24 25 11",
+    "ui.setup.form": "34 35",
+    "ui.stats.screen": "40 59 29 60 14 61 62 18 63 64 65 38 41 66",
     "ui.table.hint": "29 30",
-    "ui.table.win_chances": "31 32 33 34 35",
+    "ui.table.win_chances": "31 32 33 34 35 36",
 }
 QUERY = ("players", "player", "seats", "seed", "rules", "daily", "practice")
