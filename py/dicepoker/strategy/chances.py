@@ -40,8 +40,8 @@ _PLAN_CACHE = 16
 # The spread of a final, as the model gives it, times this, per rule set: fitted
 # (maximum likelihood of the outcome, two players) on simulated games of optimal
 # play between turns: yahtzee 2 x 1500 games; dice-poker and its classic form
-# 2 x 1500 games on each of eight seeds (7, 19, 23, 29, 31, 37, 41, 43; docs/strategy.md,
-# "Calibration"), pooled.  The finals are not normal (a bonus reached or missed, a
+# 2 x 1500 games on each of eight seeds (7, 19, 23, 29, 31, 37, 41, 43;
+# docs/strategy.md, "Calibration"), pooled.  The finals are not normal (a bonus reached or missed, a
 # Poker made or not: lumps and long tails); the normal with the exact variance is
 # too wide where most games are decided.  One 1500-game sample moves the fit by
 # about 0.04 (the best dice-poker scale: 0.84 to 0.95 over those seeds), which is why the two
