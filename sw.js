@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "d6469bc7ca4df788";
+const VERSION = "ac04d252f2ab111e";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
