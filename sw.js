@@ -25,11 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-<<<<<<< HEAD
-const VERSION = "2109bbaa1b6a9fee";
-=======
-const VERSION = "90927abecbdcfa27";
->>>>>>> wipcyc
+const VERSION = "a8355e46340e4195";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -59,7 +59,7 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 # and why a setup or a link is refused (the rest of error.*: moves the page never
 # offers, worded once the catalogue is complete).
 # (Not the review's: it opens from the end of a game, when the catalogue is complete.)
-START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "transfer.load_failed", "save_error.unknown", "rules.failed", "error.unknown",
+START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "load.failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name",
               "daily.player")     # the player's name in today's game (ui.daily.door), if no setup has one

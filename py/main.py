@@ -1,7 +1,7 @@
 """Page start: the start modules into MicroPython's file system (static/js/boot.js
 fetched them, .ci/start_bundle.py follows these imports), then the game, with a
 timer before and between the steps: none in the interpreter's long start task,
-no one long task on a phone (README, Performance)."""
+no one long task on a phone (docs/performance.md, "What was tried")."""
 
 import asyncio
 import gc

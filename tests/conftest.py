@@ -240,7 +240,7 @@ def pytest_report_header(config):
 
 
 # --------------------------------------------------------------------------
-# Time per part of the suite (README "Run the tests" quotes these figures)
+# Time per part of the suite (docs/testing.md, "Run everything" quotes these figures)
 # --------------------------------------------------------------------------
 
 _PART_SECONDS: dict[str, list] = {}

@@ -4,7 +4,8 @@ A newcomer reads README's first screen for what the game is and the two commands
 then follows its links; a link to a moved file or a stale picture is the first
 thing they would meet. So: README's length, its commands early and the same ones
 CI runs, and every relative link or picture of README and docs/ pointing at a file
-that exists, with every docs file reachable from README.
+that exists, with every docs file reachable from README; and no comment in the code
+citing a section of README or docs/ that is not there (sections move to docs/).
 """
 
 import re
@@ -78,3 +79,77 @@ def test_every_relative_link_in_docs_exists():
     for doc in sorted(DOCS.glob("*.md")):
         missing += ["%s: %s" % (doc.name, t) for t, f in relative_targets(doc) if not f.exists()]
     assert not missing, "docs link to files that do not exist: %s" % missing
+
+
+# ---------------------------------------------------------------------------------------
+# Comments that cite a section: README's or a docs file's, which must be there.
+# README, Performance / README's "Test" / README: "Test" / docs/runtime.md, "Rules for a page"
+# / docs/runtime.md#micropython-in-the-page.  A README section named unquoted starts with a
+# capital ("README's pictures" is not a section).
+# ---------------------------------------------------------------------------------------
+
+README_CITE = re.compile(r"README(?:\.md)?(?:(?:,|:|'s)?[ ]+(?:\"([^\"]{1,60})\"|“([^”]{1,60})”)|"
+                         r"(?:,|:|'s)[ ]+([A-Z][A-Za-z]*(?: [a-z][A-Za-z]*)*))")
+DOCS_CITE = re.compile(r"docs/([a-z-]+\.md)(?:#([a-z0-9-]+)|,[ ]*\"([^\"]+)\")")
+# generated or vendored files, and the Markdown files (their links are checked above)
+NOT_SCANNED = ("static/vendor/", "static/mpy/", "static/i18n/start/", "node_modules/")
+TEXT_SUFFIXES = (".py", ".js", ".html", ".css", ".toml", ".yml", ".json", ".webmanifest", "")
+
+
+def _headings(path):
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return [m.group(1).strip() for m in re.finditer(r"^#{1,6} +(.+)$", text, re.M)]
+
+
+def _anchor(heading):
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces -> hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def _scanned_texts():
+    """(path, text with comment lines joined) of every tracked source file."""
+    import subprocess
+    names = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True,
+                           check=True).stdout.split("\n")
+    for name in names:
+        path = REPO / name
+        if (not name or name.startswith(NOT_SCANNED) or path.suffix not in TEXT_SUFFIXES
+                or name.startswith("docs/") or name in ("README.md", "tests/test_readme.py")
+                or not path.is_file()):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        # a citation may run over two comment lines: join them, the comment marks dropped
+        yield name, re.sub(r"[ \t]*\n[ \t]*(?:#|//|\*)?[ \t]*", " ", text)
+
+
+def test_no_comment_cites_a_readme_section_it_lacks():
+    sections = {h.lower() for h in _headings(README)}
+    stale = []
+    for name, text in _scanned_texts():
+        for match in README_CITE.finditer(text):
+            cited = next(g for g in match.groups() if g is not None).strip()
+            if cited.lower() not in sections:
+                stale.append("%s: %r" % (name, match.group(0)))
+    assert not stale, ("these cite a README section README.md does not have (moved to "
+                       "docs/?): %s" % stale)
+
+
+def test_every_docs_section_cited_is_there():
+    """``docs/x.md, "Heading"`` (the start of a heading will do) or ``docs/x.md#anchor``."""
+    stale = []
+    for name, text in _scanned_texts():
+        for match in DOCS_CITE.finditer(text):
+            doc = DOCS / match.group(1)
+            if not doc.exists():
+                stale.append("%s: %r (no such file)" % (name, match.group(0)))
+                continue
+            headings = _headings(doc)
+            anchor, title = match.group(2), match.group(3)
+            if anchor is not None and anchor not in {_anchor(h) for h in headings}:
+                stale.append("%s: %r" % (name, match.group(0)))
+            if title is not None and not any(h.startswith(title) for h in headings):
+                stale.append("%s: %r" % (name, match.group(0)))
+    assert not stale, "these cite a section of docs/ that is not there: %s" % stale

@@ -173,7 +173,7 @@ def on_effect_failed(state, effect, fx, ctl):
             ctl.run({"computer_fallback": True}, fx)
             ctl.run({"computer_move": {"for": where, "move": None}}, fx)
         else:
-            say(state, message("transfer.load_failed"))
+            say(state, message("load.failed"))
 
 
 HANDLERS = {"effect_failed": on_effect_failed, "hint": on_hint, "advice": on_advice,

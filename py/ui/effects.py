@@ -5,9 +5,10 @@ soon as the tap's handler returns, in the same task, so no other event, timer
 or reload can come before it (a move is never lost), yet the page is updated
 first (the save, JSON of the whole game, is not on the tap-to-DOM path).  If
 storage refuses it because another tab saved a newer game, that game is
-handed to the controller (``stored``), which shows it.  The effects of
-hints, computer seats and damaged saves are carried out by modules fetched
-on first use (``LATER``).
+handed to the controller (``stored``), which shows it.  The effects a first
+turn never asks for (hints and computer seats, a damaged save's file, a
+finished game's records and history, today's game, practice, play by link)
+are carried out by modules fetched on first use (``LATER``).
 """
 
 import asyncio
@@ -118,7 +119,7 @@ class Effects:
                 for module in NEEDS.get(kind, ()):
                     await lazy.load(module)
         except lazy.LazyLoadError:
-            self.shell.act({"say": "transfer.load_failed"})
+            self.shell.act({"say": "load.failed"})
             return
         self.shell.act(then)
 

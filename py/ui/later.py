@@ -1,5 +1,6 @@
-"""Views whose code comes on first use: the hint, questions, the end screen, high scores,
-the rules, the review, Save and load; and what dialogs share (:func:`sync`).
+"""Views whose code comes on first use (``ui.page._views`` lists them: the setup form, the
+computer bar, the Joker note, the hint, win chances, every dialog but the question, today's
+game, statistics, practice, game feel, Back); what dialogs share (:func:`sync`); a pause.
 
 None of them is needed for a first turn, so they are not start modules
 (.ci/start_bundle.py follows the imports): :class:`LaterView` fetches the
@@ -27,12 +28,12 @@ async def pause():
 
 
 class LaterView:
-    """The view class ``name`` of ``module`` (a key of lazy.GROUPS), made with the
-    ``shell`` (what such code may use of the page) once the state needs it: when the
-    dialog ``wants`` is open, the state's attribute ``wants`` ("hint") is set, or
-    ``wants(state)`` is true.  If it cannot be fetched, the
-    player is told ``failed_key`` and the dialog that needed it is closed (or the
-    action ``failed_action`` is taken).
+    """The view class ``name`` of ``module`` (a door of ``ui.platform.manifest.LATER``),
+    made with the ``shell`` (what such code may use of the page) once the state needs it:
+    when the dialog ``wants`` is open, the state's attribute ``wants`` ("hint") is set,
+    or ``wants(state)`` is true.  If it cannot be fetched, the player is told
+    ``failed_key`` and the dialog that needed it is closed (or the action
+    ``failed_action`` is taken).
 
     ``whole`` (the default): the view speaks from the whole catalogue, which
     comes before it is made, as does the stylesheet of ``<link id=styles>``
@@ -41,7 +42,7 @@ class LaterView:
     setup form's words are in the start part of a page that may start on it,
     not of a link's)."""
 
-    def __init__(self, shell, module, name, wants, failed_key="transfer.load_failed",
+    def __init__(self, shell, module, name, wants, failed_key="load.failed",
                  whole=True, failed_action=None, styles="later-css"):
         self.shell = shell
         self.module = module

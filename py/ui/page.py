@@ -81,7 +81,7 @@ async def start():
         try:
             switch = await lazy.load("ui.language.switch")
         except lazy.LazyLoadError:
-            shell.act({"say": "transfer.load_failed"})
+            shell.act({"say": "load.failed"})
             return
         if await switch.switch(texts, lang):
             storage.set(keys.LANG, lang)

@@ -86,7 +86,7 @@
     return modules;
   }
   // What the page loads when, and its routes: py/ui/platform/manifest.py, the one list.
-  var MANIFEST = {"setup":["ui/setup/__init__.mpy","ui/setup/form.mpy"],"query":{"players":"game","player":"game","seats":"game","seed":"game","rules":"game","daily":"game","practice":"practice"},"fragment":{"play":"game"}};  // .ci/manifest.py writes this line from py/ui/platform/manifest.py
+  var MANIFEST = {"setup":["ui/setup/__init__.mpy","ui/setup/link_games.mpy","ui/setup/form.mpy"],"query":{"players":"game","player":"game","seats":"game","seed":"game","rules":"game","daily":"game","practice":"practice"},"fragment":{"play":"game"}};  // .ci/manifest.py writes this line from py/ui/platform/manifest.py
   // The first screen the address asks for: "practice" (whatever else the query says),
   // "game" (a link: its players, today's game, a friend's #play=), or "" (no route:
   // what the page shows without a query).
@@ -321,8 +321,9 @@
   }, true);
   window.addEventListener("unhandledrejection", function () { setTimeout(fail, 0); });
   // 6. The runtime starts once the first screen is painted: PyScript's core.js,
-  // the files it will ask for (preloaded, not as each is found: README,
-  // Performance), the start modules and the service worker's registration.
+  // the files it will ask for (preloaded, not as each is found:
+  // docs/performance.md#what-was-tried-and-why-it-matters), the start modules
+  // and the service worker's registration.
   // Before the paint they would only compete with the first screen on a slow
   // network (and Lighthouse counts whatever ends before the paint as on its
   // way).  Painted means on the screen: the first-contentful-paint entry, which

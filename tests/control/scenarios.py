@@ -234,7 +234,7 @@ def dialogs(world):
     tab.act({"confirm": False})
     tab.act(setup(["Bo"], "yahtzee", seed="new"))
     tab.act({"confirm": True})
-    tab.act({"say": "transfer.load_failed"})
+    tab.act({"say": "load.failed"})
     tab.act({"dismiss_notice": True})
     tab.act({"storage_unavailable": True})
     tab.act({"notice_action": True})                   # the notice has no button

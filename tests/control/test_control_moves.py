@@ -208,7 +208,7 @@ def test_dialogs_and_the_setup(played):
     assert confirms[1]["state"]["game"]["players"] == ["Bo"]
     assert confirms[1]["state"]["screen"] == "game"
     notices = [e["state"]["notice"] for e in dispatches(world)[-4:]]
-    assert notices == ["transfer.load_failed", None, "notice.no_storage", "notice.no_storage"]
+    assert notices == ["load.failed", None, "notice.no_storage", "notice.no_storage"]
 
 
 def test_a_new_game_remembers_its_setup_and_is_announced():

@@ -439,7 +439,7 @@ TYPES = """
 def test_first_screen_uses_few_types(new_context, site_url, query, viewport):
     """A first layout looks up each size and weight of type it meets, hidden or not (on
     Linux one synchronous call to the browser's font service each): 11 of them took
-    about a third of a phone's first layout (README, Performance).  The first screens
+    about a third of a phone's first layout (docs/performance.md, "What was tried").  The first screens
     keep to a few: hidden words take the page's own type, and the rest share a small
     scale (the status lines the chips' size, the tray's labels one size)."""
     page, held = open_held(new_context, site_url + query, viewport=viewport)
@@ -466,7 +466,7 @@ def test_the_runtime_is_asked_for_once_the_first_screen_is_shown(new_context, si
     the frame is on the screen; it used to start in the frame's animation callback, so
     its requests went out while that frame was still being laid out and shown (on a slow
     phone they competed with it, and Lighthouse counted those that ended before the paint
-    as the paint's: README, Performance).  At a phone's CPU (/ 4), where that frame takes
+    as the paint's: docs/performance.md, "What was tried").  At a phone's CPU (/ 4), where that frame takes
     longest to show."""
     page, held = open_held(new_context, site_url + query, slowdown=4)
     page.wait_for_function("performance.getEntriesByType('resource')"

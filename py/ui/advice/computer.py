@@ -32,8 +32,10 @@ async def choose(game, level, coach):
             level = "optimal"       # the spread could not be had: the best expected score
     started = window.performance.now()
     move = choose_move(game, level, advisor, position_rng(game), model=model)
-    # The thinking time of the last move, for benchmarks (tests/bench, README), on the bar
-    # when it is in (its markup comes with the later views': ui/table/computer_bar.py).
+    # The thinking time of the last move, on the bar when it is in (its markup comes with
+    # the later views': ui/table/computer_bar.py), to read in the browser's inspector; the
+    # benchmarks time choose_move on a page of their own (tests/bench/strategy.py,
+    # docs/performance.md, "Hint and computer moves").
     bar = by_id("computer-bar")
     if bar is not None:
         bar.setAttribute("data-think-ms", "%.1f" % (window.performance.now() - started))

@@ -26,7 +26,7 @@ class Rules:
         try:
             tips = await lazy.load("ui.feel.tips")
         except lazy.LazyLoadError:
-            self.shell.act({"say": "transfer.load_failed"})
+            self.shell.act({"say": "load.failed"})
             return
         tips.again(self.shell.storage)
         self.shell.act({"close": "rules"})      # the tips show on the game, at its next roll

@@ -35,12 +35,12 @@ GAMES_PER_PAUSE = 10        # games of a history file replayed between pauses
 
 def run_effect(kind, value, shell):
     """``download_bad_save``: offer the save kept aside at start as a file (``ui.effects.LATER``)."""
-    asyncio.create_task(_download_bad_save(shell))
+    asyncio.create_task(_offer_bad_save(shell))
 
 
-async def _download_bad_save(shell):
+async def _offer_bad_save(shell):
     await scripts.loaded(FILES)     # if it could not be, the download says so
-    export_bad_save(shell, shell.storage.last_bad_save, shell.storage)
+    download_bad_save(shell, shell.storage.last_bad_save, shell.storage)
 
 
 class Transfer:
@@ -62,21 +62,21 @@ class Transfer:
 
 
 def _bind(shell, storage):
-    listen(by_id("export-game"), "click", lambda event: export_game(shell))
-    listen(by_id("export-scores"), "click", lambda event: export_scores(shell, storage))
+    listen(by_id("export-game"), "click", lambda event: download_game(shell))
+    listen(by_id("export-scores"), "click", lambda event: download_scores(shell, storage))
     listen(by_id("import-game"), "change",
            lambda event: _spawn(import_game(shell, event.target)))
     listen(by_id("import-scores"), "change",
            lambda event: _spawn(import_scores(shell, storage, event.target)))
 
-    listen(by_id("export-history"), "click", lambda event: export_history(shell))
+    listen(by_id("export-history"), "click", lambda event: download_history(shell))
     listen(by_id("import-history"), "change",
            lambda event: _spawn(import_history(shell, event.target)))
 
     def on_bad_save(event):
         button = event.target.closest("button[data-key]")
         if button is not None:
-            export_bad_save(shell, button.getAttribute("data-key"), storage)
+            download_bad_save(shell, button.getAttribute("data-key"), storage)
     listen(by_id("bad-saves"), "click", on_bad_save)
 
 
@@ -128,8 +128,9 @@ def _download(cat, name, text):
     return True
 
 
-# ---------------------------------------------------------------- export
-def export_game(shell):
+# ---------------------------------------------------------------- download
+# (a file's text is written by ui.records: transfer.export_highscores, history_file.export_history)
+def download_game(shell):
     state, cat = shell.state, shell.texts.cat
     if state.game is None:
         return
@@ -137,13 +138,13 @@ def export_game(shell):
         show_status(cat.t("transfer.game_saved"))
 
 
-def export_scores(shell, storage):
+def download_scores(shell, storage):
     cat = shell.texts.cat
     if _download(cat, transfer.HIGHSCORES_FILE, transfer.export_highscores(highscores.load(storage))):
         show_status(cat.t("transfer.scores_saved"))
 
 
-def export_bad_save(shell, key, storage):
+def download_bad_save(shell, key, storage):
     """Download a kept-aside save exactly as it was stored (it may not even be JSON)."""
     if not key or not key.startswith(keys.PREFIX):
         return
@@ -183,7 +184,7 @@ def _list_bad_saves(storage, cat):
         target.appendChild(li)
 
 
-def export_history(shell):
+def download_history(shell):
     cat = shell.texts.cat
     if _download(cat, HISTORY_FILE % local_date(), history_file.export_history(
             history.entries(shell.storage, history.stamp()))):

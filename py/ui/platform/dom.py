@@ -9,7 +9,7 @@ The writes a Node does make are not made one call each either: a roll wrote
 some 40 times (a column's previews, the dice), each a call from MicroPython
 into JavaScript, which costs on top of the write (about 0.1 ms on a phone,
 Chromium at 4x slowdown, the first time an element is touched after a
-frame; README, Performance).  They are queued, as JSON, and made
+frame; docs/performance.md, "What was tried").  They are queued, as JSON, and made
 by one call (``window.dicePokerDom.apply``, static/js/boot.js) when the
 shell has drawn every view (:func:`flush`), or in a microtask if something
 else wrote (a timer, a task): before the browser paints, either way.  An

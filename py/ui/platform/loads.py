@@ -42,6 +42,7 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/advice/coach "
          " ui/advice/computer "
          " ui/advice/assistants "
+         " ui/setup/link_games "
          " ui/setup/form "
          " ui/table/win_chances "
          " ui/dialogs/back "
@@ -88,17 +89,18 @@ GROUPS = {
     "dicepoker.savefile": "11 12 13",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
     "ui.advice.assistants": "32 33 34",
-    "ui.daily.door": "15 16 61 38 44 68",
-    "ui.dialogs.end": "38 39 40 41 42 43 44 45",
-    "ui.dialogs.review": "32 42 30 46 0 1 2 3 4 5 6 7 8 9 10 33 34",
-    "ui.dialogs.scores": "39 43",
-    "ui.dialogs.transfer": "39 40 38 41 48 49 11 12 50 51 52 13",
-    "ui.feel.door": "27 55 56 57",
-    "ui.practice.door": "0 1 2 3 20 32 33 34 19 63 30 31 69 70 4 5 6 7 8 9 10 21",
-    "ui.records.history": "40 38 41",
-    "ui.remote.panel": "13 22 23 53 44 72 24 25 26 11 12",
-    "ui.stats.screen": "40 59 30 60 15 61 62 19 63 64 65 38 41 66",
+    "ui.daily.door": "15 16 62 39 45 69",
+    "ui.dialogs.end": "39 40 41 42 43 44 45 46",
+    "ui.dialogs.review": "32 43 30 47 0 1 2 3 4 5 6 7 8 9 10 33 34",
+    "ui.dialogs.scores": "40 44",
+    "ui.dialogs.transfer": "40 41 39 42 49 50 11 12 51 52 53 13",
+    "ui.feel.door": "27 56 57 58",
+    "ui.practice.door": "0 1 2 3 20 32 33 34 19 64 30 31 70 71 4 5 6 7 8 9 10 21",
+    "ui.records.history": "41 39 42",
+    "ui.remote.panel": "13 22 23 54 45 73 24 25 26 11 12",
+    "ui.setup.form": "35 36",
+    "ui.stats.screen": "41 60 30 61 15 62 63 19 64 65 66 39 42 67",
     "ui.table.hint": "30 31",
-    "ui.table.win_chances": "32 33 34 35 36",
+    "ui.table.win_chances": "32 33 34 35 36 37",
 }
 QUERY = ("players", "player", "seats", "seed", "rules", "daily", "practice")

@@ -7,14 +7,14 @@
 - **On first use**: each module in ``LATER``, a *door*, fetched by
   :mod:`ui.platform.lazy` the first time it is needed, with the files its imports
   need beyond the start modules (the build works them out: ``GROUPS`` in
-  :mod:`ui.platform.groups`, generated) and the modules named beside it, fetched in
+  :mod:`ui.platform.loads`, generated) and the modules named beside it, fetched in
   the same round trip because they are needed soon after.
 - **With the setup screen**: ``SETUP``'s files come with the start bundle when
   the page may open on the setup form (``static/js/boot.js``).
 - **Routes**: the addresses the page opens with, and the first screen each
   shows before Python runs (boot.js) and after (``ui.page``).
 
-Read by ``.ci/manifest.py``, which writes ``ui/platform/groups.py`` and
+Read by ``.ci/manifest.py``, which writes ``ui/platform/loads.py`` and
 boot.js's ``MANIFEST`` line from it; ``python3 .ci/refresh_site.py`` after a
 change.  tests/test_manifest.py fails if a module the code loads on first use
 is not a door here, or a door is not loaded anywhere.

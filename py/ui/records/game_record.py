@@ -117,7 +117,7 @@ def clean_record(data):
     record = {"id": record_id, "date": date, "rules": rules_id, "players": cleaned}
     daily = data.get("daily")
     if daily is not None:
-        if not _is_date(daily):
+        if not _is_daily_date(daily):
             return None
         record["daily"] = daily
     given = data.get("given")
@@ -129,7 +129,7 @@ def clean_record(data):
     return record
 
 
-def _is_date(text):
+def _is_daily_date(text):
     """``YYYY-MM-DD`` in digits (a daily game's date, as ``dicepoker.daily`` writes it)."""
     return isinstance(text, str) and len(text) == 10 and text[4] == text[7] == "-" \
         and (text[:4] + text[5:7] + text[8:]).isdigit()

@@ -1,7 +1,7 @@
 """Where the practice progress is kept: ``dicepoker.practice-progress``, one JSON record.
 
 Read by the practice screen (``ui.practice.door``) and the statistics
-(``ui.practice_stats``), written after every answer and every new position.
+(``ui.stats.practice``), written after every answer and every new position.
 The record's form and its checks are :mod:`dicepoker.practice_progress`'s.
 
 A record that cannot be read (not JSON, or not what that module writes) is

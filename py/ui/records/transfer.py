@@ -68,7 +68,7 @@ def max_total(ruleset):
     return best + ruleset.upper_bonus + ruleset.poker_bonus * (len(boxes) - 1)
 
 
-def _is_date(text):
+def _is_plausible_date(text):
     """YYYY-MM-DD with a plausible month and day."""
     if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-":
         return False
@@ -89,7 +89,7 @@ def _check_entry(entry, number, ruleset):
     if not is_int(score) or not 0 <= score <= max_total(ruleset):
         raise InvalidFile("score_range", "result %d has an impossible score %r" % (number, score),
                           number=number)
-    if not _is_date(entry.get("date")):
+    if not _is_plausible_date(entry.get("date")):
         raise InvalidFile("bad_date", "result %d has no valid date" % number, number=number)
     players = entry.get("players")
     if not is_int(players) or not 1 <= players <= MAX_PLAYERS:

@@ -39,7 +39,7 @@ async def _panel(shell):
         panel = await lazy.load("ui.remote.panel")
         await panel.install(shell)
     except lazy.LazyLoadError:
-        shell.act({"say": "transfer.load_failed"})
+        shell.act({"say": "load.failed"})
         return None
     return panel
 

@@ -5,7 +5,8 @@ the player typed into a plain setup dict, which the shell sends as
 ``{"setup": ...}``; the controller validates it through the engine and says
 why it was refused (``state.setup_error``).  Adding and removing rows is the
 form's own business until it is sent.  Each time the setup screen opens
-(``state.setup_serial``) the form shows ``state.setup``.
+(``state.setup_serial``) the form shows ``state.setup``, and has the games by link
+kept listed over it (:mod:`ui.setup.link_games`, whose Open it does not hear).
 
 Every player row's seat select offers a person and the computer levels
 (``dicepoker.seats``), labelled by the catalogue keys ``seat.<kind>``; a
@@ -14,8 +15,8 @@ name the player has not edited follows it ("Player 2", "Computer 2").
 The form hears its own events (a row added or removed, a seat chosen, the
 form sent), so it can be fetched on first use (``ui.later.LaterView``): a
 first turn opened by a link or a saved game never shows it.  Opened without a
-query, the page may start on it, so static/js/boot.js fetches this module
-with the start bundle then.
+query, the page may start on it, so static/js/boot.js fetches this module and
+its imports with the start bundle then (``ui.platform.manifest``'s ``SETUP``).
 """
 
 import asyncio
@@ -24,10 +25,9 @@ from dicepoker.game import MAX_PLAYERS, MAX_NAME_LENGTH
 from dicepoker.rules import DEFAULT_RULESET
 from dicepoker.seats import COMPUTER_LEVELS, HUMAN, REMOTE
 
-from ..platform import lazy
-
 from ..platform.dom import by_id, clone_template, document, listen
 from ..records.storage import PREFIX
+from .link_games import LinkGames, remote_act
 
 # The setting the form's checkbox [name=win_chances] makes ("off": no win chances on
 # the chips; ui.table.win_chances reads it): stored here, where it is set, not in start code.
@@ -47,6 +47,7 @@ class SetupForm:
         self.win_chances = form.querySelector("[name=win_chances]")
         self._serial = None
         self._error = None
+        self.link_games = LinkGames(shell, form)   # over the form: the games by link kept
 
         def on_click(event):
             target = event.target
@@ -61,23 +62,10 @@ class SetupForm:
             event.preventDefault()
             setup = self.read()
             if REMOTE in setup["seats"]:        # a game by link: its module first
-                asyncio.create_task(self._remote(shell, "remote_setup", setup))
+                asyncio.create_task(remote_act(shell, "remote_setup", setup))
             else:
                 shell.act({"setup": setup})
 
-        def on_open(event):
-            button = event.target.closest("[data-remote-game]")
-            if button is not None:
-                asyncio.create_task(self._remote(shell, "remote_resume",
-                                                 button.getAttribute("data-remote-game")))
-        self.shell = shell
-        self.texts = shell.texts
-        self.games = document.createElement("section")
-        self.games.id = "remote-games"
-        self.games.className = "panel remote-games"
-        self.games.hidden = True
-        form.before(self.games)
-        listen(self.games, "click", on_open)
         listen(form, "click", on_click)
         listen(form, "submit", on_submit)
         def on_change(event):
@@ -87,21 +75,13 @@ class SetupForm:
 
         listen(form, "change", on_change)
 
-    async def _remote(self, shell, kind, value):
-        try:
-            remote = await lazy.load("ui.remote.door")
-        except lazy.LazyLoadError:
-            shell.act({"say": "transfer.load_failed"})
-            return
-        await remote.act(shell, kind, value)
-
     def draw(self, state, texts):
         if texts.cat is not self.cat:
             self.set_catalogue(texts.cat)
         if state.setup_serial != self._serial:
             self._serial = state.setup_serial
             self.fill(state.setup if isinstance(state.setup, dict) else {})
-            self.list_games()
+            self.link_games.show(self.cat)
         if state.setup_error is not self._error:
             text = texts.say(state.setup_error) if state.setup_error else None
             if text is not None or not state.setup_error:
@@ -109,54 +89,6 @@ class SetupForm:
             self.show_error(text)
             if state.setup_error:
                 self.focus_first_problem()
-
-    async def _list_later(self):
-        await self.texts.complete()
-        self.list_games()
-
-    def list_games(self):
-        """The games by link this device keeps (``dicepoker.remote-games``), newest first,
-        with whose turn it is; Open shows one (``ui.remote.door``)."""
-        games = self.shell.storage.get_json("dicepoker.remote-games", {})
-        games = games if isinstance(games, dict) else {}
-        self.games.replaceChildren()
-        self._games = games
-        self.games.hidden = not games
-        if not games:
-            return
-        if not self.cat.complete:       # the list's words are not in the start part
-            asyncio.create_task(self._list_later())
-            return
-        t = self.cat.t
-        title = document.createElement("h3")
-        title.textContent = t("remote.list_title")
-        listing = document.createElement("ul")
-        listing.className = "remote-list"
-        order = sorted(games, key=lambda k: -(games[k].get("when") or 0)
-                       if isinstance(games[k], dict) else 0)
-        for game_id in order:
-            entry = games[game_id]
-            if not isinstance(entry, dict) or not isinstance(entry.get("players"), list):
-                continue
-            li = document.createElement("li")
-            li.setAttribute("data-remote-entry", game_id)
-            text = document.createElement("span")
-            names = [n for n in entry.get("to") or [] if isinstance(n, str)]
-            if entry.get("over"):
-                turn = t("remote.list_over")
-            elif entry.get("mine"):
-                turn = t("remote.list_mine", name=", ".join(names))
-            else:
-                turn = t("remote.list_turn", name=", ".join(names))
-            text.textContent = "%s · %s" % (", ".join(str(n) for n in entry["players"]), turn)
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "btn secondary small"
-            button.setAttribute("data-remote-game", game_id)
-            button.textContent = t("remote.list_open")
-            li.append(text, button)
-            listing.appendChild(li)
-        self.games.append(title, listing)
 
     # ---------------------------------------------------------------- filling
     def fill(self, setup):
@@ -249,7 +181,7 @@ class SetupForm:
     def set_catalogue(self, catalogue):
         self.cat = catalogue
         self.relabel()
-        self.list_games()
+        self.link_games.show(catalogue)
 
     # ---------------------------------------------------------------- reading
     def read(self):
