@@ -17,7 +17,7 @@ README = REPO / "README.md"
 DOCS = REPO / "docs"
 MAX_LINES = 250
 COMMANDS_WITHIN = 80
-PLAY = "python3 -m http.server 8000"
+PLAY = "python3 .ci/onefile.py --out dice-poker.html && python3 -m http.server 8000"
 TEST = "python3 -m pytest"
 
 # [text](target) and <img src="target">; targets with a scheme or only an anchor are not files
@@ -46,6 +46,19 @@ def test_play_and_test_commands_are_in_the_first_lines():
     head = README.read_text(encoding="utf-8").splitlines()[:COMMANDS_WITHIN]
     for command in (PLAY, TEST):
         assert command in head, "%r is not a line of README's first %d" % (command, COMMANDS_WITHIN)
+
+
+def test_play_builds_the_one_file_the_rules_page_offers():
+    """Issue 47, point 16: the rules page's "Download the game as one file" was a 404 on a
+    site served from a clone as Play says.  Play writes that file where every language's
+    link leads (relative to the site's root, where the rules page is shown), and git
+    ignores it (a build, not a source)."""
+    out = re.search(r"onefile\.py --out (\S+)", PLAY).group(1)
+    for page in sorted((REPO / "static" / "i18n").glob("rules.*.html")):
+        links = re.findall(r'id="rules-onefile"><a href="([^"]+)" download', page.read_text(encoding="utf-8"))
+        assert links == [out], (page.name, links)
+    ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
+    assert "/" + out in ignored
 
 
 def test_ci_runs_the_test_command_readme_gives():
