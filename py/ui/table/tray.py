@@ -97,7 +97,8 @@ class Tray:
                 self.roll_text.text(t("roll.none_left"))
                 self.roll_left.text("")
         self.undo.disabled(over or not undo_allowed(game, state.remote))
-        self.hint_button.disabled(over or seat != HUMAN)
+        # before the first roll there is nothing to advise: no button that only says so
+        self.hint_button.disabled(over or seat != HUMAN or not game.rolls_used)
 
     def _label(self, t, i, value, is_held):
         """Die ``i``'s accessible name, formatted once per language, die, value and
