@@ -223,3 +223,23 @@ def test_bad_daily_input_is_said_in_words_and_the_game_kept(new_context, site_ur
         assert page.text_content("#notice-text") == cat.t("daily.bad_save")
         assert tuple(page.evaluate(DICE)) == game.dice
         assert "daily" not in json.loads(page.evaluate("localStorage.getItem('dicepoker.game-meta')"))
+
+
+def test_back_on_leave_this_game_keeps_the_game_and_forgets_the_link(new_context, site_url, goto_ready):
+    """Issue 47, point 5: today's game's link over a game in progress asks "Leave this
+    game?"; the browser's Back answers it as Keep playing does: the game stays, and the
+    address forgets ?daily=, so a reload does not ask again."""
+    page = day_page(new_context, "2026-12-04")
+    goto_ready(page, gameui.link(site_url, ["Ann"], seed=5))
+    first = roll_and_read(page)
+    goto_ready(page, site_url + "?daily=2026-12-04")
+    page.wait_for_selector("#confirm-dialog[open]")
+    gameui.settle(page)
+    page.go_back()
+    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    gameui.settle(page)
+    assert "daily" not in page.url and tuple(page.evaluate(DICE)) == first
+    goto_ready(page, page.url)
+    gameui.settle(page)
+    assert page.locator("#confirm-dialog[open]").count() == 0
+    assert tuple(page.evaluate(DICE)) == first
