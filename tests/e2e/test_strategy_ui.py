@@ -17,6 +17,8 @@ CPython (the shipped tables, ``Advisor``, ``choose_move``, ``review_game``):
 """
 
 
+import re
+
 import pytest
 
 from dicepoker.game import Game
@@ -115,6 +117,14 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
             for (_, value, loss), option in zip(marks["list"], advice["options"]):
                 assert value == pytest.approx(option["value"], abs=1e-3)
                 assert loss == pytest.approx(option["loss"], abs=1e-3)
+            # what the player reads: each loss is the difference of the scores as shown,
+            # so rows showing the same score show the same loss (issue 47, point 13)
+            shown = page.eval_on_selector_all("#hint-list li", """lis => lis.map(li => [
+                li.querySelector('.hint-value').textContent, li.querySelector('.hint-loss').textContent])""")
+            top = float(re.search(r"\d+\.\d", shown[0][0]).group())
+            for value_text, loss_text in shown[1:]:
+                value = float(re.search(r"\d+\.\d", value_text).group())
+                assert float(re.search(r"\d+\.\d", loss_text).group()) == pytest.approx(top - value, abs=1e-6), shown
             best = advice["best"]
             if best["kind"] == "score":
                 fill_box(page, game, best["box"])

@@ -16,6 +16,13 @@ def number(cat, value, point=None):
     return ("%.1f" % value).replace(".", point or cat.t("number.decimal"))
 
 
+def shown_loss(best, value):
+    """The points an option gives away as the player reads them: the difference of the two
+    expected scores as shown (one decimal each), so two rows that show the same score
+    never show different losses ("310.6 -2.7" beside "310.6 -2.8")."""
+    return float("%.1f" % best) - float("%.1f" % value)
+
+
 def around(cat, key, name):
     """The text of ``key`` before and after its placeholder ``name`` (a caller that words
     many numbers in it fills the template once, not once for each)."""

@@ -30,7 +30,7 @@ from dicepoker.rules import RULESETS, UPPER_BOXES
 from ..platform.dom import Node, by_id, listen, node, window
 from ..table.hint import option_rows
 from ..later import pause, sync
-from ..advice.words import escape, number, option_text
+from ..advice.words import escape, number, option_text, shown_loss
 
 RULE_IDS = tuple(sorted(RULESETS))        # as the statistics list them
 FIRST_ROWS = 8          # options listed in the answer's own task (the list shows about 7)
@@ -193,7 +193,8 @@ class PracticeScreen:
                 self.card.querySelector('[data-box="%s"]' % option["box"]).setAttribute(mark, "")
         self.result.attr("data-loss", "%.1f" % chosen["loss"])
         self.verdict.text(t("practice.verdict_best") if practice_progress.is_best(chosen["loss"])
-                          else t("practice.verdict_loss", loss=number(cat, chosen["loss"])))
+                          else t("practice.verdict_loss",
+                                 loss=number(cat, shown_loss(best["value"], chosen["value"]))))
         self.best.text(t("hint.best_score" if best["kind"] == "score" else "hint.best_hold",
                          option=option_text(cat, best), value=number(cat, best["value"])))
         self.yours.text(t("practice.yours", option=option_text(cat, chosen),

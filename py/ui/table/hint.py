@@ -10,7 +10,7 @@ sheets need it, as ``<div class="tray" data-hint-shown>`` and
 """
 
 from ..platform.dom import by_id
-from ..advice.words import around, escape, number, option_text
+from ..advice.words import around, escape, number, option_text, shown_loss
 
 STATES = {"roll": "hint.roll_first", "loading": "hint.loading", "failed": "hint.failed"}
 
@@ -113,7 +113,7 @@ def option_rows(cat, options, start=0, stop=None, chosen=None):
     for rank in range(start, len(options) if stop is None else min(stop, len(options))):
         option = options[rank]
         if rank:
-            loss = number(cat, option["loss"], point).join(loss_at)
+            loss = number(cat, shown_loss(options[0]["value"], option["value"]), point).join(loss_at)
         else:
             loss = cat.t("hint.option_best")
         rows.append('<li class="hint-option%s" data-kind="%s" data-move="%s" data-value="%.4f" '
