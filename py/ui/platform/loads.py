@@ -41,7 +41,6 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/advice/coach "
          " ui/advice/computer "
          " ui/advice/assistants "
-         " ui/setup/form "
          " ui/table/win_chances "
          " ui/dialogs/back "
          " ui/records/game_record "
@@ -61,6 +60,7 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/dialogs/transfer "
          " ui/platform/stylesheets "
          " ui/language/switch "
+         " ui/setup/form "
          " ui/feel/settings "
          " ui/feel/tips "
          " ui/feel/door "
@@ -87,17 +87,17 @@ GROUPS = {
     "dicepoker.savefile": "11 12",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
     "ui.advice.assistants": "31 32 33",
-    "ui.daily.door": "14 15 60 37 43 67",
-    "ui.dialogs.end": "37 38 39 40 41 42 43 44",
-    "ui.dialogs.review": "31 41 29 45 0 1 2 3 4 5 6 7 8 9 10 32 33",
-    "ui.dialogs.scores": "38 42",
-    "ui.dialogs.transfer": "38 39 37 40 47 48 11 49 50 51 12",
+    "ui.daily.door": "14 15 60 36 42 67",
+    "ui.dialogs.end": "36 37 38 39 40 41 42 43",
+    "ui.dialogs.review": "31 40 29 44 0 1 2 3 4 5 6 7 8 9 10 32 33",
+    "ui.dialogs.scores": "37 41",
+    "ui.dialogs.transfer": "37 38 36 39 46 47 11 48 49 50 12",
     "ui.feel.door": "26 54 55 56",
     "ui.practice.door": "0 1 2 3 19 31 32 33 18 62 29 30 68 69 4 5 6 7 8 9 10 20",
-    "ui.records.history": "39 37 40",
-    "ui.remote.panel": "12 21 22 52 43 71 23 24 25 11",
-    "ui.stats.screen": "39 58 29 59 14 60 61 18 62 63 64 37 40 65",
+    "ui.records.history": "38 36 39",
+    "ui.remote.panel": "12 21 22 51 42 71 23 24 25 11",
+    "ui.stats.screen": "38 58 29 59 14 60 61 18 62 63 64 36 39 65",
     "ui.table.hint": "29 30",
-    "ui.table.win_chances": "31 32 33 34 35",
+    "ui.table.win_chances": "31 32 33 34",
 }
 QUERY = ("players", "player", "seats", "seed", "rules", "daily", "practice")

@@ -37,13 +37,10 @@ import json
 from dicepoker.stats import add_given, add_record, clean_sums, sums_of
 
 from .game_record import clean_given, clean_records
+from .storage import BAD_SAVE, HISTORY as KEY, HISTORY_GAME as GAME, HISTORY_GIVEN as GIVEN
+from .storage import HISTORY_STATS as SUMS
 
-
-KEY = "dicepoker.history"
-GAME = KEY + "."
-SUMS = KEY + "-stats"
-GIVEN = KEY + "-given"
-BAD = "dicepoker.bad-save.history-"
+BAD = BAD_SAVE + "history-"
 
 
 def local_time():

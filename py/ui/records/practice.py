@@ -17,8 +17,9 @@ import json
 
 from dicepoker import practice_progress
 
-KEY = "dicepoker.practice-progress"
-BAD = "dicepoker.bad-save.practice-"
+from .storage import BAD_SAVE, PRACTICE as KEY
+
+BAD = BAD_SAVE + "practice-"
 
 _stuck = []         # a damaged record that could not be set aside: (its text)
 

@@ -1,6 +1,7 @@
 """localStorage, made safe: the game keeps playing when storage fails.
 
-Keys (all under the ``dicepoker.`` prefix):
+Keys (all under the ``dicepoker.`` prefix), each spelled here only (the modules named
+import it from here; tests/control/test_storage_keys.py fails on a key spelled elsewhere):
 
 - ``dicepoker.game``       the game in progress: the engine's ``to_json(held=...)``
 - ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool, "rev": int, "first": words}
@@ -10,6 +11,8 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.lang``       the language the player chose
 - ``dicepoker.computer-speed``  the computer seats' pace
 - ``dicepoker.settings``   the player's settings (``control.settings``)
+- ``dicepoker.win-chances``  "off": no win chances on the chips (the setup form's
+  checkbox; ``ui.table.win_chances``)
 - ``dicepoker.look``       their looks as words, which boot.js puts on ``<html>``
   before the first paint (``ui.feel.settings``)
 - ``dicepoker.tips``       the first game's tips dismissed (``ui.feel.tips``)
@@ -19,8 +22,13 @@ Keys (all under the ``dicepoker.`` prefix):
   ``dicepoker.history-given``  finished games (``ui.records.history``)
 - ``dicepoker.daily``     today's game: each date's result and par (``ui.records.daily``)
 - ``dicepoker.practice-progress``  the practice screen's progress (``ui.records.practice``)
+- ``dicepoker.remote.<id>``  this device's record of a game by link, and
+  ``dicepoker.remote-games`` the list the setup screen shows (``ui.remote.panel``)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
-  aside (never deleted) so it can be exported or reported.
+  aside (never deleted) so it can be exported or reported; a damaged record of
+  the history, the practice or today's games likewise, as
+  ``dicepoker.bad-save.history-<time>-<n>`` (``-game``: a game the review could not
+  read), ``...practice-<time>``, ``...daily-<time>`` (:meth:`Storage.set_aside`).
 
 Every read and write goes through :class:`Storage`, which turns a missing,
 blocked or full storage into ``available = False`` and one callback, so the
@@ -43,6 +51,11 @@ SPEED = PREFIX + "computer-speed"
 SETTINGS = PREFIX + "settings"
 BAD_SAVE = PREFIX + "bad-save."
 DAILY = PREFIX + "daily"
+# the keys of what comes on first use, in one line each of names and of keys (fewer start bytes)
+(WIN_CHANCES, LOOK, TIPS, HIGHSCORES, HISTORY, HISTORY_GAME, HISTORY_STATS, HISTORY_GIVEN,
+ PRACTICE, REMOTE, REMOTE_GAMES) = [PREFIX + k for k in (
+    "win-chances look tips highscores history history. history-stats history-given "
+    "practice-progress remote. remote-games").split()]
 REMEMBERED = {"setup": SETUP, "computer-speed": SPEED,   # the controller's ``remember`` names
               "settings": SETTINGS}
 

@@ -23,9 +23,7 @@ from dicepoker.link_form import from_fragment
 from ..platform import stylesheets
 from ..platform.dom import by_id, document, listen, window
 from ..platform.share import Sharer, page_address
-
-RECORD = "dicepoker.remote."
-INDEX = "dicepoker.remote-games"
+from ..records.storage import GAME_META, REMOTE as RECORD, REMOTE_GAMES as INDEX
 
 _made = []
 
@@ -65,7 +63,7 @@ def on_start(shell):
     if hash_ and hash_ != "#":
         open_fragment(shell, hash_)
         return
-    meta = shell.storage.get_json("dicepoker.game-meta", {})
+    meta = shell.storage.get_json(GAME_META, {})
     game_id = meta.get("remote") if isinstance(meta, dict) else None
     if game_id is not None and shell.state.remote is None:
         record = record_of(shell.storage, game_id)

@@ -27,11 +27,7 @@ from dicepoker.seats import COMPUTER_LEVELS, HUMAN, REMOTE
 from ..platform import lazy
 
 from ..platform.dom import by_id, clone_template, document, listen
-from ..records.storage import PREFIX
-
-# The setting the form's checkbox [name=win_chances] makes ("off": no win chances on
-# the chips; ui.table.win_chances reads it): stored here, where it is set, not in start code.
-WIN_CHANCES = PREFIX + "win-chances"
+from ..records.storage import REMOTE_GAMES, WIN_CHANCES
 
 
 class SetupForm:
@@ -117,7 +113,7 @@ class SetupForm:
     def list_games(self):
         """The games by link this device keeps (``dicepoker.remote-games``), newest first,
         with whose turn it is; Open shows one (``ui.remote.door``)."""
-        games = self.shell.storage.get_json("dicepoker.remote-games", {})
+        games = self.shell.storage.get_json(REMOTE_GAMES, {})
         games = games if isinstance(games, dict) else {}
         self.games.replaceChildren()
         self._games = games
