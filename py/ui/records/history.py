@@ -10,7 +10,7 @@ imports them is ``ui.records.history_file``'s.
 The storage functions are given the page's storage (``ui.records.storage.Storage``;
 on CPython the controller tests' fake one), like ``ui.records.highscores``.
 Where the games are kept: the storage has ``get``, ``set`` (``quiet=True``: a
-write refused with no notice) and ``remove``.  Keys:
+write refused with no notice), ``remove`` and ``set_aside``.  Keys:
 
 - ``dicepoker.history``        the records, oldest first, one JSON object a line
   (a game is one more line; a damaged line is one damaged record)
@@ -40,7 +40,8 @@ from .game_record import clean_given, clean_records
 from .storage import BAD_SAVE, HISTORY as KEY, HISTORY_GAME as GAME, HISTORY_GIVEN as GIVEN
 from .storage import HISTORY_STATS as SUMS
 
-BAD = BAD_SAVE + "history-"
+ASIDE = "history-"          # a damaged record kept aside: bad-save.history-<time>-<n>
+BAD = BAD_SAVE + ASIDE
 
 
 def local_time():
@@ -93,7 +94,7 @@ def _given(storage):
 def _set_aside(storage, lines, kept, damaged, stamp):
     done = True
     for n, line in enumerate(damaged):
-        done = storage.set("%s%s-%d" % (BAD, stamp, n), line, quiet=True) and done
+        done = storage.set_aside(ASIDE, line, "%s-%d" % (stamp, n)) is not None and done
     if done and storage.get(KEY) == "\n".join(lines):
         storage.set(KEY, "\n".join(kept), quiet=True)
 
@@ -256,7 +257,7 @@ def keep_aside(storage, record_id, stamp):
     for record in load(storage, stamp):
         if record["id"] == record_id:
             text = json.dumps({"record": record, "game": game_text(storage, record_id)})
-            if storage.set("%s%s-game" % (BAD, stamp), text, quiet=True):
+            if storage.set_aside(ASIDE, text, str(stamp) + "-game") is not None:
                 delete(storage, record_id, stamp)
             return
 

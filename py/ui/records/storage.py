@@ -135,15 +135,22 @@ class Storage:
         self.set_json(GAME_META, save["meta"])
         return True
 
+    def set_aside(self, name, text, stamp=None):
+        """Keep ``text``, something stored that cannot be read, under ``bad-save.<name><time>``
+        (``stamp``, else the clock's time): listed in Save and load, never deleted.  The
+        key, or None if storage refused it (no notice: the caller says what then)."""
+        key = BAD_SAVE + name + str(self._clock() if stamp is None else stamp)
+        return key if self.set(key, text, True) else None
+
     def keep_aside(self, text):
         """Move a saved game that could not be restored to ``bad-save.<time>`` (it is only
         removed from ``game`` once the copy is written)."""
-        key = BAD_SAVE + str(self._clock())
-        self.last_bad_save = key
-        if self.get(GAME) != text:
-            self.set(key, text)              # another tab's bad game: ours stays where it is
-        elif self.set(key, text):
+        mine = self.get(GAME) == text       # else another tab's bad game: ours stays
+        key = self.set_aside("", text)
+        if key is None:
+            self._failed()
+            key = GAME if mine else None    # could not copy it: it stays where it was
+        elif mine:
             self.remove(GAME)
             self.remove(GAME_META)
-        else:
-            self.last_bad_save = GAME      # could not copy it: it stays where it was
+        self.last_bad_save = key
