@@ -27,9 +27,9 @@ write refused with no notice), ``remove`` and ``set_aside``.  Keys:
 
 Storage full or blocked: a write returns False and nothing half-written
 stays (a game's text is removed again if its record could not be added); the
-caller says once that history is not being kept.  :func:`local_time` and
-:func:`stamp` read the page's clock (they import ``pyscript`` when called;
-tests pass their own times).
+caller says once that history is not being kept.  The time is given
+(``stamp``: the page's ``shell.clock.now()``, names what is kept aside; tests
+pass their own): nothing here reads a clock.
 """
 
 import json
@@ -42,20 +42,6 @@ from .storage import HISTORY_STATS as SUMS
 
 ASIDE = "history-"          # a damaged record kept aside: bad-save.history-<time>-<n>
 BAD = BAD_SAVE + ASIDE
-
-
-def local_time():
-    """Now as YYYY-MM-DDTHH:MM in the player's time zone (a kept game's date)."""
-    from pyscript import window
-    now = window.Date.new()
-    return "%04d-%02d-%02dT%02d:%02d" % (now.getFullYear(), now.getMonth() + 1, now.getDate(),
-                                         now.getHours(), now.getMinutes())
-
-
-def stamp():
-    """Now as an ISO time (UTC), for the key of something kept aside."""
-    from pyscript import window
-    return str(window.Date.new().toISOString())
 
 
 def _lines(storage):
@@ -147,15 +133,16 @@ def _put_sums(storage, count, last, sums):
         storage.remove(SUMS)            # made again from the records when next needed
 
 
-def sums(storage, records=None):
+def sums(storage, records=None, stamp=None):
     """The running sums of the kept games, as stored if they are whole and (given
-    ``records``) theirs; else made from the records and stored again."""
+    ``records``) theirs; else made from the records (read now, ``stamp``: the time) and
+    stored again."""
     doc = _stored_sums(storage)
     if doc is not None and (records is None or (doc["count"] == len(records) and doc["last"] == (
             records[-1]["id"] if records else None))):
         return doc["sums"]
     if records is None:
-        records = load(storage, stamp())
+        records = load(storage, stamp)
     found = sums_of(records)
     _write_sums(storage, records, found)
     return found

@@ -103,7 +103,7 @@ def run_effect(kind, value, shell):
         storage.set_json(RECORD + record["id"], record)
         games = index(storage)
         entry = dict(value.get("index") or {})
-        entry["when"] = window.Date.now()
+        entry["when"] = shell.clock.ms()
         games[record["id"]] = entry
         storage.set_json(INDEX, games)
 
