@@ -57,7 +57,7 @@ DAILY = PREFIX + "daily"
     "win-chances look tips highscores history history. history-stats history-given "
     "practice-progress remote. remote-games").split()]
 REMEMBERED = {"setup": SETUP, "computer-speed": SPEED,   # the controller's ``remember`` names
-              "settings": SETTINGS}
+              "settings": SETTINGS, "win-chances": WIN_CHANCES}
 
 
 class Storage:
