@@ -33,7 +33,7 @@ import it from here; tests/control/test_storage_keys.py fails on a key spelled e
 Every read and write goes through :class:`Storage`, which turns a missing,
 blocked or full storage into ``available = False`` and one callback, so the
 player is told once that progress won't be kept.  It is given its store and
-its clock (the page: boot.js's ``dicePokerStorage`` and the browser's time), so
+its clock (the page: boot.js's ``dicePokerStorage`` and ``ui.platform.clock.now``), so
 the controller's tests play through these same rules with a dict
 (tests/control/fake_shell.py).
 """
@@ -43,19 +43,27 @@ import json
 from control.saves import may_write
 
 PREFIX = "dicepoker."
-GAME = PREFIX + "game"
-GAME_META = PREFIX + "game-meta"
-SETUP = PREFIX + "setup"
-LANG = PREFIX + "lang"
-SPEED = PREFIX + "computer-speed"
-SETTINGS = PREFIX + "settings"
-BAD_SAVE = PREFIX + "bad-save."
-DAILY = PREFIX + "daily"
-# the keys of what comes on first use, in one line each of names and of keys (fewer start bytes)
-(WIN_CHANCES, LOOK, TIPS, HIGHSCORES, HISTORY, HISTORY_GAME, HISTORY_STATS, HISTORY_GIVEN,
- PRACTICE, REMOTE, REMOTE_GAMES) = [PREFIX + k for k in (
-    "win-chances look tips highscores history history. history-stats history-given "
-    "practice-progress remote. remote-games").split()]
+# each key as it is stored (a search for one finds this line), in the order listed above
+GAME = "dicepoker.game"
+GAME_META = "dicepoker.game-meta"
+SETUP = "dicepoker.setup"
+LANG = "dicepoker.lang"
+SPEED = "dicepoker.computer-speed"
+SETTINGS = "dicepoker.settings"
+WIN_CHANCES = "dicepoker.win-chances"
+LOOK = "dicepoker.look"
+TIPS = "dicepoker.tips"
+HIGHSCORES = "dicepoker.highscores"
+HISTORY = "dicepoker.history"
+HISTORY_GAME = "dicepoker.history."
+HISTORY_STATS = "dicepoker.history-stats"
+HISTORY_GIVEN = "dicepoker.history-given"
+DAILY = "dicepoker.daily"
+PRACTICE = "dicepoker.practice-progress"
+REMOTE = "dicepoker.remote."
+REMOTE_GAMES = "dicepoker.remote-games"
+BAD_SAVE = "dicepoker.bad-save."
+
 REMEMBERED = {"setup": SETUP, "computer-speed": SPEED,   # the controller's ``remember`` names
               "settings": SETTINGS, "win-chances": WIN_CHANCES}
 
@@ -65,7 +73,8 @@ class Storage:
     which never throws (MicroPython cannot catch an exception raised by a JS call,
     so a blocked or full storage must be turned into return values on the JS side):
     ``get`` -> text or None, ``set`` -> True or False, ``remove``.
-    ``clock()`` -> the time as text, which names a save kept aside.
+    ``clock()`` -> the time as text, which names a save kept aside (on the page
+    ``ui.platform.clock.now``, the shell's clock).
     """
 
     def __init__(self, store, clock, on_unavailable=None):
