@@ -82,3 +82,19 @@ def test_boot_js_reads_the_storage_modules_keys():
     # and the storage module says so beside them (boot.js reads them before Python runs)
     doc = storage.__doc__
     assert all("``%s``" % key in doc for key in keys)
+
+
+def test_set_aside_names_the_copy_by_the_clock_and_tells_nobody_when_refused():
+    """The one helper that keeps a damaged record: ``bad-save.<name><time>``, the key or
+    None; a refusal is quiet (the caller says what then)."""
+    from fake_shell import Storage
+
+    told = []
+    store = Storage()
+    store.on_unavailable = lambda: told.append(True)
+    assert store.set_aside("practice-", "{damaged", "t1") == storage.BAD_SAVE + "practice-t1"
+    assert store.get(storage.BAD_SAVE + "practice-t1") == "{damaged"
+    assert store.set_aside("", "{x") == storage.BAD_SAVE + "0"      # no world: the clock's "0"
+    full = Storage(quota=10)
+    full.on_unavailable = lambda: told.append(True)
+    assert full.set_aside("daily-", "{damaged", "t2") is None and told == []
