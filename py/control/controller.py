@@ -27,8 +27,7 @@ for _module in (play, games, dialogs):
 LATER = {"stored": "control.incoming", "load_game": "control.incoming",
          "download_bad_save": "control.incoming", "finish": "control.ending",
          "play_again": "control.ending", "history": "control.incoming",
-         "setting": "control.settings", "win_chances": "control.settings",
-         "practice": "control.practice",
+         "setting": "control.settings", "practice": "control.practice",
          "daily_open": "control.daily",
          "daily_check": "control.daily"}
 for _kind in ("remote_setup", "remote_open", "remote_resume", "remote_sent"):   # games by link

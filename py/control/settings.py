@@ -7,7 +7,7 @@ dict, a wrong type, an unknown name or choice) becomes that setting's default,
 never an error.  The computer seats' pace and the language keep the keys and
 actions they had (``speed``, ``ui.language.catalogue``); the dialog shows them beside these.
 The win chances on the chips are the setup form's checkbox, with a key and an action of
-their own too (:func:`on_win_chances`).
+their own too (``win_chances``, ``control.games``: a start module, so it is stored at once).
 
 Who obeys which:
 
@@ -54,11 +54,4 @@ def on_setting(state, change, fx, ctl):
         fx.add("remember", {"name": "settings", "value": settings})
 
 
-def on_win_chances(state, on, fx, ctl):
-    """``{"win_chances": bool}``: the setup form's checkbox, remembered at once ("off": no
-    win chances on the chips; ``ui.table.win_chances`` reads it)."""
-    if isinstance(on, bool):
-        fx.add("remember", {"name": "win-chances", "value": "on" if on else "off"})
-
-
-HANDLERS = {"setting": on_setting, "win_chances": on_win_chances}
+HANDLERS = {"setting": on_setting}

@@ -58,28 +58,29 @@ def test_a_bad_setting_changes_nothing(action):
     assert tab.state.settings == before
 
 
-@pytest.mark.parametrize("on,stored", [(False, "off"), (True, "on")])
-def test_the_win_chances_checkbox_is_remembered_through_an_effect(on, stored):
+@pytest.mark.parametrize("stored", ["off", "on"])
+def test_the_win_chances_checkbox_is_remembered_through_an_effect(stored):
     """The setup form's checkbox is an action; the controller asks for the write
     (``remember``), the storage's key holds "on" or "off" as it always has."""
     world, tab = _tab()
-    effects = tab.act({"win_chances": on})
+    effects = tab.act({"win_chances": stored})
     assert effects == [{"remember": {"name": "win-chances", "value": stored}}]
     assert world.storage.get(WIN_CHANCES) == stored
     assert tab.state.screen == "setup"                  # nothing else changes
 
 
-@pytest.mark.parametrize("value", ["off", 0, None, {"on": True}])
+@pytest.mark.parametrize("value", [False, True, "no", 0, None, ["off"], {"on": True}])
 def test_a_bad_win_chances_action_writes_nothing(value):
     world, tab = _tab()
     assert tab.act({"win_chances": value}) == []
     assert world.storage.get(WIN_CHANCES) is None
 
 
-def test_the_win_chances_action_waits_for_its_module_on_the_page():
-    """Page start leaves control.settings out: the action is a ``load`` of it first."""
-    from control.controller import LATER
-    assert LATER["win_chances"] == "control.settings"
+def test_the_win_chances_action_is_a_start_modules():
+    """Handled by a start module: the setting is stored in the tap's task, as the page's
+    test reads it at once (tests/e2e/test_win_chances.py), never after a fetch."""
+    from control.controller import HANDLERS, LATER
+    assert "win_chances" in HANDLERS and "win_chances" not in LATER
 
 
 def _zero_box(tab):

@@ -77,8 +77,8 @@ class SetupForm:
         listen(form, "click", on_click)
         listen(form, "submit", on_submit)
         def on_change(event):
-            if event.target.name == "win_chances":      # remembered at once (control.settings)
-                shell.act({"win_chances": bool(event.target.checked)})
+            if event.target.name == "win_chances":      # remembered at once (control.games)
+                shell.act({"win_chances": "on" if event.target.checked else "off"})
             self.relabel()                              # a seat chosen
 
         listen(form, "change", on_change)
