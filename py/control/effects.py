@@ -14,8 +14,8 @@ after it:
   (ending)
 - ``history`` ``{"delete": id or None}``, ``{"keep_aside": id}`` or ``{"given":
   {...}, "id": id or None}``: change the kept games (incoming)
-- ``remember`` ``{"name": "setup" | "computer-speed" | "settings", "value": ...}``: a
-  setting or the last setup (games, remote, assist, settings)
+- ``remember`` ``{"name": "setup" | "computer-speed" | "settings" | "win-chances", "value":
+  ...}``: a setting or the last setup (games, remote, assist, settings)
 - ``keep_aside`` text: a saved game that could not be restored, kept for export (games)
 - ``timer`` ``{"ms": n, "action": action}``: dispatch ``action`` after ``ms`` (play,
   games, remote, controller)

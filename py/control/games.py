@@ -3,6 +3,7 @@
 - ``start`` resumes the saved game (a damaged one is kept aside and
   explained), follows a challenge link (``control.links``) (asking first over a game in
   progress, never over the link's own game) or opens the setup.
+- ``win_chances``: the setup form's checkbox, remembered (``remember``).
 - a finished game's results are recorded by ``control.ending``.
 """
 
@@ -201,6 +202,14 @@ def on_forget_link(state, arg, fx, ctl):
     fx.add("forget_link")
 
 
+def on_win_chances(state, value, fx, ctl):
+    """``{"win_chances": "on" | "off"}``: the setup form's checkbox, remembered in the same
+    task ("off": no win chances on the chips; ``ui.table.win_chances`` reads it)."""
+    if value in ("on", "off"):
+        fx.add("remember", {"name": "win-chances", "value": value})
+
+
 HANDLERS = {"start": on_start, "link": on_link, "new_game": on_new_game, "setup": on_setup,
             "open_setup": on_open_setup, "back_to_game": on_back_to_game, "daily": on_daily,
-            "storage_unavailable": on_storage_unavailable, "forget_link": on_forget_link}
+            "storage_unavailable": on_storage_unavailable, "forget_link": on_forget_link,
+            "win_chances": on_win_chances}

@@ -6,6 +6,8 @@ gives back is read through :func:`read`: a damaged or foreign value (not a
 dict, a wrong type, an unknown name or choice) becomes that setting's default,
 never an error.  The computer seats' pace and the language keep the keys and
 actions they had (``speed``, ``ui.language.catalogue``); the dialog shows them beside these.
+The win chances on the chips are the setup form's checkbox, with a key and an action of
+their own too (``win_chances``, ``control.games``: a start module, so it is stored at once).
 
 Who obeys which:
 

@@ -9,11 +9,11 @@ import asyncio
 from control.controller import Controller
 from control.state import has_computers, joker_possible, setup_over_game
 
-from .platform import lazy
+from .platform import clock, lazy
 from .records import storage as keys
 from .table.board import Board
 from .dialogs.confirm import Confirm
-from .platform.dom import local_date, query_params, window
+from .platform.dom import query_params, window
 from .effects import Effects
 from .input import bind
 from .language.catalogue import Texts, load_start_catalogue
@@ -68,10 +68,10 @@ def _views(shell):
 async def start():
     catalogue = await load_start_catalogue()
     texts = Texts(catalogue)
-    storage = keys.Storage(window.dicePokerStorage, lambda: window.Date.new().toISOString())
+    storage = keys.Storage(window.dicePokerStorage, clock.now)
     effects = Effects(storage)
     shell = effects.shell = Shell(Controller(), texts, storage, effects)
-    shell.today = local_date        # the player's date: the page's clock (tests set it)
+    shell.clock = clock             # the one place the time is read (tests move the page's date)
     views = shell.views = _views(shell)
     screens, setup = views[0], views[1]
     texts.on_change = shell.draw
@@ -103,7 +103,7 @@ async def start():
     shell.act({"start": {"saved": saved["game"], "meta": saved["meta"],
                          "params": params, "last_setup": storage.get_json(keys.SETUP),
                          "speed": storage.get(keys.SPEED),
-                         "settings": storage.get_json(keys.SETTINGS), "today": shell.today()}})
+                         "settings": storage.get_json(keys.SETTINGS), "today": clock.today()}})
     if params.get("practice"):      # ?practice=SEED&rules=ID: that sequence of positions
         shell.act({"practice": {"open": {"seed": params["practice"], "rules": params.get("rules")}}})
     if window.location.hash or "remote" in str(saved["meta"]):

@@ -15,8 +15,8 @@ from .platform.dom import flush
 
 class Shell:
     """Also what code fetched on first use may use of the page: ``act``, ``draw``,
-    ``state``, ``texts``, ``storage`` and ``today()``, the player's date as YYYY-MM-DD
-    (given by ``ui.page``: the browser's local date, so a test sets the page's clock)."""
+    ``state``, ``texts``, ``storage`` and ``clock``, the page's one clock
+    (``ui.platform.clock.Clock``, given by ``ui.page``: the date and the time)."""
 
     def __init__(self, controller, texts, storage, effects):
         self.controller = controller

@@ -18,6 +18,8 @@ played through actions alone:
   ``advise`` at once (or in a task: ``advice_later``), ``record`` goes into the
   high-score table with ``ui.records.highscores`` and the game into the history with
   ``ui.records.history``, whose ``history`` effects are carried out too.
+- :class:`Clock` is the page's clock (``ui.platform.clock``, ``shell.clock``) on the
+  world's: the world's date at noon, and its time in ms.
 - :class:`World` is the browser: one clock, one storage shared by its tabs
   (two tabs = two pages on one origin), the task queue, the timers, and the
   ``storage`` event another tab's save fires.
@@ -38,13 +40,33 @@ from ui.records import daily as daily_results, game_record, highscores, history
 from ui.records.storage import BAD_SAVE, GAME, GAME_META, SETUP, SPEED
 from ui.records.storage import Storage as PageStorage
 
-DATE = "2024-06-01"                   # ui.platform.dom.local_date() on the fake page (and
-                                      # shell.today(), unless the world's ``today`` is set)
-TIME = DATE + "T12:00"                # ui.records.history.local_time() on the fake page
+DATE = "2026-12-04"                   # the fake page's date (shell.clock.today()), unless a
+                                      # test sets the world's ``today``
+TIME = DATE + "T12:00"                # its local time (shell.clock.local_time())
 
 EFFECT_KINDS = ("save", "announce", "record", "remember", "keep_aside", "timer", "advise",
                 "think", "forget_link", "download_bad_save", "focus", "load", "history", "daily",
                 "daily_result")
+
+
+class Clock:
+    """``ui.platform.clock`` on the fake page: the same functions, read from the world (its
+    ``today`` at noon; ``now``, the stamp naming what is kept aside, carries its ms)."""
+
+    def __init__(self, world):
+        self.world = world
+
+    def ms(self):
+        return self.world.now
+
+    def today(self):
+        return self.world.today
+
+    def local_time(self):
+        return self.today() + "T12:00"
+
+    def now(self):
+        return "%s:00.%03dZ+%d" % (self.local_time(), self.world.now % 1000, self.world.now)
 
 
 class LocalStorage:
@@ -92,7 +114,7 @@ class Storage(PageStorage):
         PageStorage.__init__(self, LocalStorage(self), self._now)
 
     def _now(self):
-        return self.world.now if self.world is not None else 0
+        return self.world.clock.now() if self.world is not None else "0"
 
     def changed(self, key):
         if self.world is not None:
@@ -116,7 +138,7 @@ class Storage(PageStorage):
         return highscores.load(self)
 
     def history(self):
-        return history.load(self, "now")
+        return history.load(self, self._now())
 
 
 def fake_advice(game):
@@ -181,7 +203,8 @@ class Tab:
         return self.act({"start": {"saved": stored["game"], "meta": stored["meta"],
                                    "params": self.params,
                                    "last_setup": storage.get_json(SETUP),
-                                   "speed": storage.get(SPEED), "today": self.world.today}})
+                                   "speed": storage.get(SPEED),
+                                   "today": self.world.clock.today()}})
 
     def act(self, action):
         """ui.shell.Shell.act: dispatch (queued while another is handled), run the effects;
@@ -261,26 +284,26 @@ class Tab:
     def _record(self, value):
         """ui.dialogs.end.run_effect: the results into the stored high-score table."""
         self.records.append(value)
-        storage = self.world.storage
+        storage, clock = self.world.storage, self.world.clock
         table = highscores.load(storage)
         highscores.add_results(table, value["ruleset"], [tuple(r) for r in value["results"]],
-                               DATE, value.get("players"))
+                               clock.today(), value.get("players"))
         storage.set_json(highscores.KEY, table)
         if "game" in value:                 # ui.dialogs.end.keep_game: the game into the history
-            record = game_record.summarize(self.state.game, TIME)
+            record = game_record.summarize(self.state.game, clock.local_time())
             if "daily" in value:
                 record["daily"] = value["daily"]
-            if not history.add(storage, record, value["game"], "now"):
+            if not history.add(storage, record, value["game"], clock.now()):
                 self.history_refused += 1
 
     def _history(self, value):
         """ui.stats.door.run_effect: delete a kept game (or all), move one aside, note a review's
         points given away."""
-        storage = self.world.storage
+        storage, now = self.world.storage, self.world.clock.now()
         if "delete" in value:
-            history.delete(storage, value["delete"], "now")
+            history.delete(storage, value["delete"], now)
         elif "keep_aside" in value:
-            history.keep_aside(storage, value["keep_aside"], "now")
+            history.keep_aside(storage, value["keep_aside"], now)
         else:                               # as ui.stats.door.reviewed_game finds it
             review = self.state.review_of
             game = self.state.game if value["id"] is None else (
@@ -289,13 +312,15 @@ class Tab:
                 history.set_given(storage, game_record.summarize(game), value["given"])
 
     def _daily(self, value):
-        """ui.daily.door.run_effect: the request stamped with the world's date, the player's
+        """ui.daily.door.run_effect: the request stamped with the clock's date, the player's
         name (the last setup's first, else "You") and whether the date has a result."""
-        doc, _ = daily_results.load(self.world.storage, "now")
+        clock = self.world.clock
+        doc, _ = daily_results.load(self.world.storage, clock.now())
         setup = self.world.storage.get_json(SETUP) or {}
         names = setup.get("players") if isinstance(setup, dict) else None
-        date = value.get("date") or self.world.today
-        self.act({"daily_open": dict(value, date=date, today=self.world.today,
+        today = clock.today()
+        date = value.get("date") or today
+        self.act({"daily_open": dict(value, date=date, today=today,
                                      name=names[0] if names else "You",
                                      played=isinstance(date, str) and date in doc["results"])})
 
@@ -304,7 +329,8 @@ class Tab:
         daily = value["daily"]
         self.daily_counted.append(daily_results.add_result(
             self.world.storage, daily["date"], value["score"],
-            game_record.game_id(self.state.game), daily["started"] == daily["date"], "now"))
+            game_record.game_id(self.state.game), daily["started"] == daily["date"],
+            self.world.clock.now()))
 
     def _load(self, request):
         """ui.effects: fetch the module (here it is always there), then the action, in a task."""
@@ -356,7 +382,8 @@ class World:
         self.observers = []             # observer(tab, action, effects, before snapshot)
         self.write_observers = []       # watcher(tab, stored text, save) before a save is written
         self.refused = 0              # saves storage refused
-        self.today = "2026-12-04"     # the page's date (shell.today): today's game's day
+        self.today = DATE             # the page's date (shell.clock.today()): today's game's day
+        self.clock = Clock(self)
 
     def tab(self, name="tab", params=None, start=True):
         tab = Tab(self, name, params)

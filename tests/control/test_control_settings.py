@@ -6,6 +6,7 @@ import pytest
 from control.controller import Controller
 from control.settings import DEFAULTS, THEMES, read, valid
 from fake_shell import World
+from ui.records.storage import WIN_CHANCES
 from scenarios import setup
 
 
@@ -55,6 +56,31 @@ def test_a_bad_setting_changes_nothing(action):
     before = dict(tab.state.settings)
     assert tab.act({"setting": action}) == []
     assert tab.state.settings == before
+
+
+@pytest.mark.parametrize("stored", ["off", "on"])
+def test_the_win_chances_checkbox_is_remembered_through_an_effect(stored):
+    """The setup form's checkbox is an action; the controller asks for the write
+    (``remember``), the storage's key holds "on" or "off" as it always has."""
+    world, tab = _tab()
+    effects = tab.act({"win_chances": stored})
+    assert effects == [{"remember": {"name": "win-chances", "value": stored}}]
+    assert world.storage.get(WIN_CHANCES) == stored
+    assert tab.state.screen == "setup"                  # nothing else changes
+
+
+@pytest.mark.parametrize("value", [False, True, "no", 0, None, ["off"], {"on": True}])
+def test_a_bad_win_chances_action_writes_nothing(value):
+    world, tab = _tab()
+    assert tab.act({"win_chances": value}) == []
+    assert world.storage.get(WIN_CHANCES) is None
+
+
+def test_the_win_chances_action_is_a_start_modules():
+    """Handled by a start module: the setting is stored in the tap's task, as the page's
+    test reads it at once (tests/e2e/test_win_chances.py), never after a fetch."""
+    from control.controller import HANDLERS, LATER
+    assert "win_chances" in HANDLERS and "win_chances" not in LATER
 
 
 def _zero_box(tab):

@@ -320,7 +320,8 @@ AT_DATE = """(target) => {
 
 def at_date(context, date):
     """Every page of ``context`` opened from now on lives on ``date`` (YYYY-MM-DD): the shell's
-    clock (``shell.today``) reads the browser's local date.  A later call wins."""
+    clock (``shell.clock``: ui/platform/clock.py) reads the browser's ``Date``.  A later call
+    wins."""
     context.add_init_script("(%s)(%s)" % (AT_DATE, json.dumps(date)))
 
 

@@ -7,7 +7,7 @@ first roll of an ordinary game.
 
 - ``daily`` (Today's game, ``?daily=``, Play again on its end): answered with
   ``{"daily_open": ...}`` (``control.daily``) carrying what only the page
-  knows: today's date from the shell's clock (``shell.today``, given by
+  knows: today's date from the shell's clock (``shell.clock.today()``, given by
   ``ui.page``: the browser's local date, which tests fix with the page's
   clock), the player's name (the last setup's first person, else the
   catalogue's ``daily.player``) and whether the date has a result already.
@@ -47,14 +47,10 @@ _recorded = [0]         # counts the results this page kept (the end screen read
 BOXES = RULESETS[RULESET].boxes
 
 
-def now_stamp():
-    return str(window.Date.new().toISOString())
-
-
 def load(shell, tell=False):
     """The kept results and pars; a damaged document is set aside (and, ``tell``, the
     player told: when a daily game is asked for, the one time a notice is not in a draw)."""
-    doc, damaged = daily_results.load(shell.storage, now_stamp())
+    doc, damaged = daily_results.load(shell.storage, shell.clock.now())
     if damaged and tell:
         shell.act({"say": "daily.bad_results"})
     return doc
@@ -75,7 +71,7 @@ def player_name(shell):
 def run_effect(kind, value, shell):
     """``daily``: the request stamped (``daily_open``); ``daily_result``: the day's result."""
     if kind == "daily":
-        today = shell.today()
+        today = shell.clock.today()
         date = value.get("date") or today
         played = isinstance(date, str) and date in load(shell, True)["results"]
         shell.act({"daily_open": dict(value, date=date, today=today, name=player_name(shell),
@@ -84,7 +80,7 @@ def run_effect(kind, value, shell):
     daily, game = value["daily"], shell.state.game
     counted = daily_results.add_result(shell.storage, daily["date"], value["score"],
                                        game_id(game), daily["started"] == daily["date"],
-                                       now_stamp())
+                                       shell.clock.now())
     _recorded[0] += 1
     if counted is None and shell.storage.available:
         shell.act({"say": "notice.history_off"})
@@ -149,7 +145,7 @@ class Daily:
             else:
                 await pause()
         boxes = [game.cards[0].get(box, 0) for box in BOXES]
-        daily_results.add_par(shell.storage, date, game.totals()[0], boxes, now_stamp())
+        daily_results.add_par(shell.storage, date, game.totals()[0], boxes, shell.clock.now())
         self.section.setAttribute("data-par-ms", "%.1f" % (window.performance.now() - started))
         self.section.setAttribute("data-par-work-ms", "%.1f" % work)
         self._done(date, "done")
@@ -204,7 +200,7 @@ class Daily:
         if result is None:
             counted.textContent = ""
         elif result["id"] == game_id(game):
-            streak = daily_results.summary(doc, self.shell.today())["streak"]
+            streak = daily_results.summary(doc, self.shell.clock.today())["streak"]
             counted.textContent = t("daily.counted") + " " + t("daily.streak", count=streak)
         else:
             counted.textContent = t("daily.practice", score=result["score"])

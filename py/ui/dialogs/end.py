@@ -21,7 +21,7 @@ from ..records import game_record, highscores, history
 from ..platform import lazy
 from ..advice import luck
 from ..later import sync
-from ..platform.dom import by_id, clone_template, listen, local_date, window
+from ..platform.dom import by_id, clone_template, listen, window
 from .scores import fill_highscores
 from ..platform.share import Sharer, page_address
 
@@ -49,19 +49,19 @@ def run_effect(kind, value, shell):
     save that marks the results recorded.  If storage refuses the history,
     the game goes on and the player is told once (unless storage refuses
     everything: that was said already)."""
-    storage = shell.storage
+    storage, clock = shell.storage, shell.clock
     table = highscores.load(storage)
     before = table.get(value["ruleset"], [])
     results = [tuple(r) for r in value["results"]]
-    highscores.add_results(table, value["ruleset"], results, local_date(), value.get("players"))
+    highscores.add_results(table, value["ruleset"], results, clock.today(), value.get("players"))
     highscores.save(storage, table)
     _recorded[0] += 1                   # the end screen lists the table again (End.draw)
     _celebrate(before, results)
     if "game" in value:         # the game on screen, just finished, into the history
-        record = game_record.summarize(shell.state.game, history.local_time())
+        record = game_record.summarize(shell.state.game, clock.local_time())
         if "daily" in value:
             record["daily"] = value["daily"]        # today's game, of this date
-        if not history.add(storage, record, value["game"], history.stamp()) \
+        if not history.add(storage, record, value["game"], clock.now()) \
                 and storage.available and not _history_warned:
             _history_warned.append(True)
             shell.act({"say": "notice.history_off"})

@@ -25,7 +25,7 @@ from control.messages import error_message
 from ..records import highscores, history, history_file, storage as keys, transfer
 from ..platform import scripts
 from ..later import pause, sync
-from ..platform.dom import by_id, document, listen, local_date, window
+from ..platform.dom import by_id, document, listen, window
 
 
 FILES = "./static/js/files.js"    # dicePokerFiles: the downloads
@@ -134,7 +134,7 @@ def download_game(shell):
     state, cat = shell.state, shell.texts.cat
     if state.game is None:
         return
-    if _download(cat, transfer.game_file_name(local_date()), state.game.to_json(held=state.held)):
+    if _download(cat, transfer.game_file_name(shell.clock.today()), state.game.to_json(held=state.held)):
         show_status(cat.t("transfer.game_saved"))
 
 
@@ -186,8 +186,8 @@ def _list_bad_saves(storage, cat):
 
 def download_history(shell):
     cat = shell.texts.cat
-    if _download(cat, HISTORY_FILE % local_date(), history_file.export_history(
-            history.entries(shell.storage, history.stamp()))):
+    if _download(cat, HISTORY_FILE % shell.clock.today(), history_file.export_history(
+            history.entries(shell.storage, shell.clock.now()))):
         show_status(cat.t("transfer.history_saved"))
 
 
@@ -270,8 +270,7 @@ async def import_history(shell, input_element):
     finally:
         input_element.value = ""
     storage = shell.storage
-    stamp = history.stamp()
-    records = history.load(storage, stamp)
+    records = history.load(storage, shell.clock.now())
     new = history_file.merge(records, entries)
     if new and not history.add_all(storage, records, new):
         show_status(cat.t("notice.history_off"), error=True)

@@ -20,9 +20,9 @@ from control.settings import DEFAULTS, read
 
 from ..platform.dom import by_id, document, listen, window
 from ..later import sync
+from ..records.storage import LOOK
 
 SWITCHES = ("sound", "vibration", "animations", "previews", "confirm_zero", "hints")
-LOOK = "dicepoker.look"     # the looks' words, which boot.js reads (ui.records.storage lists it)
 
 
 def look_words(settings):

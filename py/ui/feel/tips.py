@@ -14,9 +14,9 @@ rules page's "Show the tips again" (:func:`again`) forgets them.
 from control.state import person_turn
 
 from ..platform.dom import by_id, document, listen
+from ..records.storage import TIPS as KEY
 
 TIPS = ("keep", "again", "card", "bonus")
-KEY = "dicepoker.tips"      # ui.records.storage lists it
 
 _tips = []                  # the view, once made
 

@@ -128,12 +128,6 @@ def node(element_id):
     return Node(by_id(element_id))
 
 
-def local_date():
-    """Today as YYYY-MM-DD in the player's time zone."""
-    now = window.Date.new()
-    return "%04d-%02d-%02d" % (now.getFullYear(), now.getMonth() + 1, now.getDate())
-
-
 def query_params():
     """The page URL's query string as a plain dict of strings, and ``player`` (given once
     per seat) as a list (control.links reads them): the manifest's routes alone."""

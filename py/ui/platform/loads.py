@@ -42,8 +42,6 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/advice/coach "
          " ui/advice/computer "
          " ui/advice/assistants "
-         " ui/setup/link_games "
-         " ui/setup/form "
          " ui/table/win_chances "
          " ui/dialogs/back "
          " ui/records/game_record "
@@ -63,6 +61,8 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/dialogs/transfer "
          " ui/stylesheets "
          " ui/language/switch "
+         " ui/setup/link_games "
+         " ui/setup/form "
          " ui/feel/settings "
          " ui/feel/tips "
          " ui/feel/door "
@@ -89,18 +89,18 @@ GROUPS = {
     "dicepoker.savefile": "11 12 13",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
     "ui.advice.assistants": "32 33 34",
-    "ui.daily.door": "15 16 62 39 45 69",
-    "ui.dialogs.end": "39 40 41 42 43 44 45 46",
-    "ui.dialogs.review": "32 43 30 47 0 1 2 3 4 5 6 7 8 9 10 33 34",
-    "ui.dialogs.scores": "40 44",
-    "ui.dialogs.transfer": "40 41 39 42 49 50 11 12 51 52 53 13",
+    "ui.daily.door": "15 16 62 37 43 69",
+    "ui.dialogs.end": "37 38 39 40 41 42 43 44",
+    "ui.dialogs.review": "32 41 30 45 0 1 2 3 4 5 6 7 8 9 10 33 34",
+    "ui.dialogs.scores": "38 42",
+    "ui.dialogs.transfer": "38 39 37 40 47 48 11 12 49 50 51 13",
     "ui.feel.door": "27 56 57 58",
     "ui.practice.door": "0 1 2 3 20 32 33 34 19 64 30 31 70 71 4 5 6 7 8 9 10 21",
-    "ui.records.history": "41 39 42",
-    "ui.remote.panel": "13 22 23 54 45 73 24 25 26 11 12",
-    "ui.setup.form": "35 36",
-    "ui.stats.screen": "41 60 30 61 15 62 63 19 64 65 66 39 42 67",
+    "ui.records.history": "39 37 40",
+    "ui.remote.panel": "13 22 23 52 43 73 24 25 26 11 12",
+    "ui.setup.form": "54 55",
+    "ui.stats.screen": "39 60 30 61 15 62 63 19 64 65 66 37 40 67",
     "ui.table.hint": "30 31",
-    "ui.table.win_chances": "32 33 34 35 36 37",
+    "ui.table.win_chances": "32 33 34 35",
 }
 QUERY = ("players", "player", "seats", "seed", "rules", "daily", "practice")

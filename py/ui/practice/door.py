@@ -27,7 +27,6 @@ from dicepoker.practice import steps
 from ..advice import assistants
 from ..records import practice as practice_store
 from ..advice.coach import CoachUnavailable
-from ..platform.dom import window
 from ..later import pause
 from .screen import PracticeScreen  # noqa: F401 (the view ui.page names)
 
@@ -35,16 +34,12 @@ _sequences = {}     # (rules, seed) -> its Sequence (the last few)
 KEPT = 3            # sequences kept (switching rule sets back and forth)
 
 
-def _stamp():
-    return str(window.Date.new().toISOString())
-
-
 def run_effect(kind, value, shell):
     if "read" in value:
-        progress, aside = practice_store.load(shell.storage, _stamp())
+        progress, aside = practice_store.load(shell.storage, shell.clock.now())
         shell.act({"practice": {"progress": {"progress": progress, "aside": aside}}})
     elif "save" in value:
-        practice_store.save(shell.storage, value["save"], _stamp())
+        practice_store.save(shell.storage, value["save"], shell.clock.now())
     elif "position" in value:
         asked = value["position"]
         sequence = _sequences.get((asked["rules"], asked["seed"]))

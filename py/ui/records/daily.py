@@ -15,7 +15,7 @@ Kept under ``dicepoker.daily`` (``ui.records.storage`` lists the keys), one JSON
   card order (for the picture Share sends), kept once worked out: the table
   need not be fetched again for that date.
 - A stored document that is not whole (edited, or written by a broken
-  version) is moved aside whole to ``dicepoker.bad-save.daily-<time>`` (listed
+  version) is moved aside whole (``Storage.set_aside``) to ``dicepoker.bad-save.daily-<time>`` (listed
   in Save and load, never deleted) and only its good entries are kept;
   :func:`load` says so, and ``ui.daily.door`` tells the player.
 
@@ -32,9 +32,9 @@ from dicepoker.daily import check_date, day_number
 from dicepoker.game import is_int
 from dicepoker.rules import RULESETS
 
-from .storage import BAD_SAVE, DAILY as KEY
+from .storage import DAILY as KEY
 
-ASIDE = BAD_SAVE + "daily-"
+ASIDE = "daily-"            # a damaged document kept aside: bad-save.daily-<time>
 BOXES = len(RULESETS["dice-poker"].boxes)
 MAX_POINTS = 1000           # above any total the rules allow
 
@@ -99,7 +99,7 @@ def load(storage, stamp):
     clean, whole = _clean(doc)
     if whole:
         return clean, False
-    if storage.set(ASIDE + str(stamp), text, quiet=True):
+    if storage.set_aside(ASIDE, text, stamp) is not None:
         storage.set(KEY, json.dumps(clean), quiet=True)
     return clean, True
 

@@ -10,8 +10,9 @@ out a result that was there first.
 
 from dicepoker.game import MAX_NAME_LENGTH
 
+from .storage import HIGHSCORES as KEY
+
 TOP = 10
-KEY = "dicepoker.highscores"     # where the table is kept (ui/records/storage.py lists every key)
 
 
 def load(storage):

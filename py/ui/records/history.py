@@ -10,7 +10,7 @@ imports them is ``ui.records.history_file``'s.
 The storage functions are given the page's storage (``ui.records.storage.Storage``;
 on CPython the controller tests' fake one), like ``ui.records.highscores``.
 Where the games are kept: the storage has ``get``, ``set`` (``quiet=True``: a
-write refused with no notice) and ``remove``.  Keys:
+write refused with no notice), ``remove`` and ``set_aside``.  Keys:
 
 - ``dicepoker.history``        the records, oldest first, one JSON object a line
   (a game is one more line; a damaged line is one damaged record)
@@ -27,9 +27,9 @@ write refused with no notice) and ``remove``.  Keys:
 
 Storage full or blocked: a write returns False and nothing half-written
 stays (a game's text is removed again if its record could not be added); the
-caller says once that history is not being kept.  :func:`local_time` and
-:func:`stamp` read the page's clock (they import ``pyscript`` when called;
-tests pass their own times).
+caller says once that history is not being kept.  The time is given
+(``stamp``: the page's ``shell.clock.now()``, names what is kept aside; tests
+pass their own): nothing here reads a clock.
 """
 
 import json
@@ -37,27 +37,11 @@ import json
 from dicepoker.stats import add_given, add_record, clean_sums, sums_of
 
 from .game_record import clean_given, clean_records
+from .storage import BAD_SAVE, HISTORY as KEY, HISTORY_GAME as GAME, HISTORY_GIVEN as GIVEN
+from .storage import HISTORY_STATS as SUMS
 
-
-KEY = "dicepoker.history"
-GAME = KEY + "."
-SUMS = KEY + "-stats"
-GIVEN = KEY + "-given"
-BAD = "dicepoker.bad-save.history-"
-
-
-def local_time():
-    """Now as YYYY-MM-DDTHH:MM in the player's time zone (a kept game's date)."""
-    from pyscript import window
-    now = window.Date.new()
-    return "%04d-%02d-%02dT%02d:%02d" % (now.getFullYear(), now.getMonth() + 1, now.getDate(),
-                                         now.getHours(), now.getMinutes())
-
-
-def stamp():
-    """Now as an ISO time (UTC), for the key of something kept aside."""
-    from pyscript import window
-    return str(window.Date.new().toISOString())
+ASIDE = "history-"          # a damaged record kept aside: bad-save.history-<time>-<n>
+BAD = BAD_SAVE + ASIDE
 
 
 def _lines(storage):
@@ -96,7 +80,7 @@ def _given(storage):
 def _set_aside(storage, lines, kept, damaged, stamp):
     done = True
     for n, line in enumerate(damaged):
-        done = storage.set("%s%s-%d" % (BAD, stamp, n), line, quiet=True) and done
+        done = storage.set_aside(ASIDE, line, "%s-%d" % (stamp, n)) is not None and done
     if done and storage.get(KEY) == "\n".join(lines):
         storage.set(KEY, "\n".join(kept), quiet=True)
 
@@ -149,15 +133,16 @@ def _put_sums(storage, count, last, sums):
         storage.remove(SUMS)            # made again from the records when next needed
 
 
-def sums(storage, records=None):
+def sums(storage, records=None, stamp=None):
     """The running sums of the kept games, as stored if they are whole and (given
-    ``records``) theirs; else made from the records and stored again."""
+    ``records``) theirs; else made from the records (read now, ``stamp``: the time) and
+    stored again."""
     doc = _stored_sums(storage)
     if doc is not None and (records is None or (doc["count"] == len(records) and doc["last"] == (
             records[-1]["id"] if records else None))):
         return doc["sums"]
     if records is None:
-        records = load(storage, stamp())
+        records = load(storage, stamp)
     found = sums_of(records)
     _write_sums(storage, records, found)
     return found
@@ -259,7 +244,7 @@ def keep_aside(storage, record_id, stamp):
     for record in load(storage, stamp):
         if record["id"] == record_id:
             text = json.dumps({"record": record, "game": game_text(storage, record_id)})
-            if storage.set("%s%s-game" % (BAD, stamp), text, quiet=True):
+            if storage.set_aside(ASIDE, text, str(stamp) + "-game") is not None:
                 delete(storage, record_id, stamp)
             return
 

@@ -5,7 +5,7 @@ Read by the practice screen (``ui.practice.door``) and the statistics
 The record's form and its checks are :mod:`dicepoker.practice_progress`'s.
 
 A record that cannot be read (not JSON, or not what that module writes) is
-never lost silently: it is copied whole to
+never lost silently: it is copied whole (``Storage.set_aside``) to
 ``dicepoker.bad-save.practice-<time>`` (listed with the damaged saves in Save
 and load, which offers it as a file; never deleted) and only then removed,
 and :func:`load` says so, so the page tells the player.  If the copy cannot be
@@ -17,15 +17,17 @@ import json
 
 from dicepoker import practice_progress
 
-KEY = "dicepoker.practice-progress"
-BAD = "dicepoker.bad-save.practice-"
+from .storage import BAD_SAVE, PRACTICE as KEY
+
+ASIDE = "practice-"         # a damaged record kept aside: bad-save.practice-<time>
+BAD = BAD_SAVE + ASIDE
 
 _stuck = []         # a damaged record that could not be set aside: (its text)
 
 
 def _set_aside(storage, text, stamp):
     """Copy ``text`` aside, then remove it from ``KEY``; False if the copy was refused."""
-    if not storage.set(BAD + stamp, text, quiet=True):
+    if storage.set_aside(ASIDE, text, stamp) is None:
         return False
     if storage.get(KEY) == text:
         storage.remove(KEY)

@@ -1,6 +1,7 @@
 """localStorage, made safe: the game keeps playing when storage fails.
 
-Keys (all under the ``dicepoker.`` prefix):
+Keys (all under the ``dicepoker.`` prefix), each spelled here only (the modules named
+import it from here; tests/control/test_storage_keys.py fails on a key spelled elsewhere):
 
 - ``dicepoker.game``       the game in progress: the engine's ``to_json(held=...)``
 - ``dicepoker.game-meta``  {"link": link key or null, "recorded": bool, "rev": int, "first": words}
@@ -10,6 +11,8 @@ Keys (all under the ``dicepoker.`` prefix):
 - ``dicepoker.lang``       the language the player chose
 - ``dicepoker.computer-speed``  the computer seats' pace
 - ``dicepoker.settings``   the player's settings (``control.settings``)
+- ``dicepoker.win-chances``  "off": no win chances on the chips (the setup form's
+  checkbox; ``ui.table.win_chances``)
 - ``dicepoker.look``       their looks as words, which boot.js puts on ``<html>``
   before the first paint (``ui.feel.settings``)
 - ``dicepoker.tips``       the first game's tips dismissed (``ui.feel.tips``)
@@ -19,13 +22,18 @@ Keys (all under the ``dicepoker.`` prefix):
   ``dicepoker.history-given``  finished games (``ui.records.history``)
 - ``dicepoker.daily``     today's game: each date's result and par (``ui.records.daily``)
 - ``dicepoker.practice-progress``  the practice screen's progress (``ui.records.practice``)
+- ``dicepoker.remote.<id>``  this device's record of a game by link, and
+  ``dicepoker.remote-games`` the list the setup screen shows (``ui.remote.panel``)
 - ``dicepoker.bad-save.<time>``  a saved game that could not be restored, kept
-  aside (never deleted) so it can be exported or reported.
+  aside (never deleted) so it can be exported or reported; a damaged record of
+  the history, the practice or today's games likewise, as
+  ``dicepoker.bad-save.history-<time>-<n>`` (``-game``: a game the review could not
+  read), ``...practice-<time>``, ``...daily-<time>`` (:meth:`Storage.set_aside`).
 
 Every read and write goes through :class:`Storage`, which turns a missing,
 blocked or full storage into ``available = False`` and one callback, so the
 player is told once that progress won't be kept.  It is given its store and
-its clock (the page: boot.js's ``dicePokerStorage`` and the browser's time), so
+its clock (the page: boot.js's ``dicePokerStorage`` and ``ui.platform.clock.now``), so
 the controller's tests play through these same rules with a dict
 (tests/control/fake_shell.py).
 """
@@ -35,16 +43,29 @@ import json
 from control.saves import may_write
 
 PREFIX = "dicepoker."
-GAME = PREFIX + "game"
-GAME_META = PREFIX + "game-meta"
-SETUP = PREFIX + "setup"
-LANG = PREFIX + "lang"
-SPEED = PREFIX + "computer-speed"
-SETTINGS = PREFIX + "settings"
-BAD_SAVE = PREFIX + "bad-save."
-DAILY = PREFIX + "daily"
+# each key as it is stored (a search for one finds this line), in the order listed above
+GAME = "dicepoker.game"
+GAME_META = "dicepoker.game-meta"
+SETUP = "dicepoker.setup"
+LANG = "dicepoker.lang"
+SPEED = "dicepoker.computer-speed"
+SETTINGS = "dicepoker.settings"
+WIN_CHANCES = "dicepoker.win-chances"
+LOOK = "dicepoker.look"
+TIPS = "dicepoker.tips"
+HIGHSCORES = "dicepoker.highscores"
+HISTORY = "dicepoker.history"
+HISTORY_GAME = "dicepoker.history."
+HISTORY_STATS = "dicepoker.history-stats"
+HISTORY_GIVEN = "dicepoker.history-given"
+DAILY = "dicepoker.daily"
+PRACTICE = "dicepoker.practice-progress"
+REMOTE = "dicepoker.remote."
+REMOTE_GAMES = "dicepoker.remote-games"
+BAD_SAVE = "dicepoker.bad-save."
+
 REMEMBERED = {"setup": SETUP, "computer-speed": SPEED,   # the controller's ``remember`` names
-              "settings": SETTINGS}
+              "settings": SETTINGS, "win-chances": WIN_CHANCES}
 
 
 class Storage:
@@ -52,7 +73,8 @@ class Storage:
     which never throws (MicroPython cannot catch an exception raised by a JS call,
     so a blocked or full storage must be turned into return values on the JS side):
     ``get`` -> text or None, ``set`` -> True or False, ``remove``.
-    ``clock()`` -> the time as text, which names a save kept aside.
+    ``clock()`` -> the time as text, which names a save kept aside (on the page
+    ``ui.platform.clock.now``, the shell's clock).
     """
 
     def __init__(self, store, clock, on_unavailable=None):
@@ -122,15 +144,22 @@ class Storage:
         self.set_json(GAME_META, save["meta"])
         return True
 
+    def set_aside(self, name, text, stamp=None):
+        """Keep ``text``, something stored that cannot be read, under ``bad-save.<name><time>``
+        (``stamp``, else the clock's time): listed in Save and load, never deleted.  The
+        key, or None if storage refused it (no notice: the caller says what then)."""
+        key = BAD_SAVE + name + str(self._clock() if stamp is None else stamp)
+        return key if self.set(key, text, True) else None
+
     def keep_aside(self, text):
         """Move a saved game that could not be restored to ``bad-save.<time>`` (it is only
         removed from ``game`` once the copy is written)."""
-        key = BAD_SAVE + str(self._clock())
-        self.last_bad_save = key
-        if self.get(GAME) != text:
-            self.set(key, text)              # another tab's bad game: ours stays where it is
-        elif self.set(key, text):
+        mine = self.get(GAME) == text       # else another tab's bad game: ours stays
+        key = self.set_aside("", text)
+        if key is None:
+            self._failed()
+            key = GAME if mine else None    # could not copy it: it stays where it was
+        elif mine:
             self.remove(GAME)
             self.remove(GAME_META)
-        else:
-            self.last_bad_save = GAME      # could not copy it: it stays where it was
+        self.last_bad_save = key

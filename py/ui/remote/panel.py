@@ -23,9 +23,7 @@ from dicepoker.link_form import from_fragment
 from .. import stylesheets
 from ..platform.dom import by_id, document, listen, window
 from ..platform.share import Sharer, page_address
-
-RECORD = "dicepoker.remote."
-INDEX = "dicepoker.remote-games"
+from ..records.storage import GAME_META, REMOTE as RECORD, REMOTE_GAMES as INDEX
 
 _made = []
 
@@ -65,7 +63,7 @@ def on_start(shell):
     if hash_ and hash_ != "#":
         open_fragment(shell, hash_)
         return
-    meta = shell.storage.get_json("dicepoker.game-meta", {})
+    meta = shell.storage.get_json(GAME_META, {})
     game_id = meta.get("remote") if isinstance(meta, dict) else None
     if game_id is not None and shell.state.remote is None:
         record = record_of(shell.storage, game_id)
@@ -105,7 +103,7 @@ def run_effect(kind, value, shell):
         storage.set_json(RECORD + record["id"], record)
         games = index(storage)
         entry = dict(value.get("index") or {})
-        entry["when"] = window.Date.now()
+        entry["when"] = shell.clock.ms()
         games[record["id"]] = entry
         storage.set_json(INDEX, games)
 

@@ -26,12 +26,8 @@ from dicepoker.rules import DEFAULT_RULESET
 from dicepoker.seats import COMPUTER_LEVELS, HUMAN, REMOTE
 
 from ..platform.dom import by_id, clone_template, document, listen
-from ..records.storage import PREFIX
+from ..records.storage import WIN_CHANCES
 from .link_games import LinkGames, remote_act
-
-# The setting the form's checkbox [name=win_chances] makes ("off": no win chances on
-# the chips; ui.table.win_chances reads it): stored here, where it is set, not in start code.
-WIN_CHANCES = PREFIX + "win-chances"
 
 
 class SetupForm:
@@ -69,8 +65,8 @@ class SetupForm:
         listen(form, "click", on_click)
         listen(form, "submit", on_submit)
         def on_change(event):
-            if event.target.name == "win_chances":      # stored at once, as it is a setting
-                self.storage.set(WIN_CHANCES, "on" if event.target.checked else "off")
+            if event.target.name == "win_chances":      # remembered at once (control.games)
+                shell.act({"win_chances": "on" if event.target.checked else "off"})
             self.relabel()                              # a seat chosen
 
         listen(form, "change", on_change)

@@ -11,6 +11,7 @@ import asyncio
 
 from ..platform import lazy
 from ..platform.dom import document, listen
+from ..records.storage import REMOTE_GAMES
 
 
 async def remote_act(shell, kind, value):
@@ -50,7 +51,7 @@ class LinkGames:
     def show(self, cat):
         """The games kept, newest first, with whose turn it is, in the words of ``cat``."""
         self.cat = cat
-        games = self.shell.storage.get_json("dicepoker.remote-games", {})
+        games = self.shell.storage.get_json(REMOTE_GAMES, {})
         games = games if isinstance(games, dict) else {}
         self.element.replaceChildren()
         self.element.hidden = not games

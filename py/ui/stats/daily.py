@@ -6,7 +6,7 @@ whole days), the average of score minus par (``[data-stat="daily-average"]``,
 signed, one decimal) and a chart of score minus par per day (``#chart-daily``:
 ``charts.against_par_svg`` and its table).  The figures are
 ``ui.records.daily.summary``'s; "today" is the shell's clock's
-(``shell.today``).  Drawn by ``ui.stats.screen`` each time it fills.
+(``shell.clock.today()``).  Drawn by ``ui.stats.screen`` each time it fills.
 """
 
 from . import charts

@@ -33,7 +33,6 @@ from dicepoker.rules import RULESETS
 from . import charts, daily as stats_daily, practice as stats_practice, words as stats_words
 from ..records import history
 from .charts import escape
-from ..records.history import stamp
 from ..platform.dom import by_id, document, listen
 from ..later import pause, sync
 from ..advice.words import number
@@ -51,10 +50,10 @@ def run_effect(kind, value, shell):
     aside (``{"keep_aside": id}``)."""
     storage = shell.storage
     if "delete" in value:
-        if not history.delete(storage, value["delete"], stamp()):
+        if not history.delete(storage, value["delete"], shell.clock.now()):
             shell.act({"say": "notice.history_off"})
     elif "keep_aside" in value:
-        history.keep_aside(storage, value["keep_aside"], stamp())
+        history.keep_aside(storage, value["keep_aside"], shell.clock.now())
     if _view:
         _view[0].dirty = True
 
@@ -132,7 +131,7 @@ class StatsScreen:
         """Draw the table and charts from the running sums at once (``history.sums``), then
         read and check every record in the background: the history list, and the table
         again should the sums not have been the records' (``_fill_history``)."""
-        self.sums = history.sums(self.storage)
+        self.sums = history.sums(self.storage, None, self.shell.clock.now())
         select = by_id("stats-ruleset")
         chosen = select.value
         present = [r for r in RULE_IDS if self.sums.get(r)]
@@ -146,7 +145,8 @@ class StatsScreen:
                          value=rules_id)
             option.selected = rules_id == chosen
         self._fill_table()
-        stats_daily.fill(self._chart, self._cat, self.storage, self.shell.today(), stamp())
+        stats_daily.fill(self._chart, self._cat, self.storage, self.shell.clock.today(),
+                        self.shell.clock.now())
         self._filling += 1
         by_id("stats").setAttribute("data-fill", str(self._filling))  # drawn (tests, bench)
         target = by_id("history")
@@ -186,7 +186,7 @@ class StatsScreen:
         body.innerHTML = "".join(parts)
         if self.rows:
             self._fill_charts()
-        stats_practice.fill(cat, self.storage, rules_id, stamp(), self.shell.act)
+        stats_practice.fill(cat, self.storage, rules_id, self.shell.clock.now(), self.shell.act)
 
     def _fill_charts(self):
         cat = self._cat
@@ -236,7 +236,7 @@ class StatsScreen:
     # ---------------------------------------------------------------- history
     async def _fill_history(self, serial):
         await pause()                          # the table and charts are painted first
-        records = await history.load_slowly(self.storage, stamp(), pause)
+        records = await history.load_slowly(self.storage, self.shell.clock.now(), pause)
         if serial != self._filling:
             return                              # filled again meanwhile
         checked = history.sums(self.storage, records)

@@ -14,7 +14,7 @@ such a game has been made, so nothing here is fetched before it (the tables
 come after that roll too: a first turn never waits for them).
 
 The setup screen's checkbox ``[name=win_chances]`` (:mod:`ui.setup.form`,
-stored under ``ui.setup.form.WIN_CHANCES``, on unless turned off) hides them.
+stored under ``ui.records.storage.WIN_CHANCES``, on unless turned off) hides them.
 """
 
 import asyncio
@@ -22,7 +22,7 @@ import asyncio
 from ..advice.assistants import helper
 from ..advice.coach import CoachUnavailable
 from ..platform.dom import create_proxy, document, window
-from ..setup.form import WIN_CHANCES
+from ..records.storage import WIN_CHANCES
 
 
 class WinChances:
