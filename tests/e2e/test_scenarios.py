@@ -220,12 +220,31 @@ def test_setup_remembers_names_rules_and_starts_the_game(page, site_url, goto_re
     assert page.is_checked('input[name="ruleset"][value="yahtzee"]')
 
 
-def test_an_empty_name_is_refused_with_a_message(page, site_url, goto_ready):
+@pytest.mark.parametrize("width, height", [(360, 640), (1280, 800)])
+def test_an_empty_name_is_refused_with_a_message_at_its_field(page, site_url, goto_ready,
+                                                              width, height):
+    """Issue 47, point 7: the message stood at the form's end, off screen on a phone, while
+    only the field got the focus; now it is under that field, in view, and tied to it."""
+    page.set_viewport_size({"width": width, "height": height})
     goto_ready(page, site_url, state="setup")
-    page.fill("#player-name-1", "   ")
+    page.click("#add-player")
+    page.fill("#player-name-2", "   ")
     page.click("#start")
     assert page.text_content("#setup-error") == "Every player needs a name."
     assert page.evaluate("document.documentElement.dataset.state") == "setup"
+    placed = page.evaluate("""() => {
+        const field = document.getElementById('player-name-2'), error = document.getElementById('setup-error');
+        const f = field.getBoundingClientRect(), e = error.getBoundingClientRect();
+        return {focused: document.activeElement === field, invalid: field.getAttribute('aria-invalid'),
+                described: field.getAttribute('aria-describedby'), below: e.top >= f.bottom - 1,
+                near: e.top - f.bottom < 80, inView: e.top >= 0 && e.bottom <= innerHeight};
+    }""")
+    assert placed == {"focused": True, "invalid": "true", "described": "setup-error",
+                      "below": True, "near": True, "inView": True}, placed
+    page.fill("#player-name-2", "Ben")                      # put right: the game starts
+    page.click("#start")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    assert page.get_attribute("#player-name-2", "aria-invalid") is None
 
 
 def test_the_game_runs_under_a_sub_path(page, subpath_url, goto_ready):

@@ -38,6 +38,7 @@ class SetupForm:
         self.add_button = by_id("add-player")
         self.seed = by_id("seed")
         self.error = by_id("setup-error")
+        self._error_home = self.error.nextElementSibling     # where it stands when no row is wrong
         self.rows = []
         self.storage = shell.storage
         self.win_chances = form.querySelector("[name=win_chances]")
@@ -195,10 +196,20 @@ class SetupForm:
     def show_error(self, text):
         self.error.textContent = text or ""
         self.error.hidden = not text
+        if not text:                    # back under the form, no field marked
+            for li in self.rows:
+                li.querySelector(".player-name").removeAttribute("aria-invalid")
+            if self.error.nextElementSibling is not self._error_home:
+                self._error_home.before(self.error)
 
     def focus_first_problem(self):
+        """Focus the first nameless player's field and say why right under it (issue 47:
+        a message at the form's end was off screen on a phone)."""
         for li in self.rows:
             field = li.querySelector(".player-name")
             if not field.value.strip():
+                field.setAttribute("aria-invalid", "true")
+                field.setAttribute("aria-describedby", "setup-error")
+                li.appendChild(self.error)
                 field.focus()
                 return
