@@ -8,10 +8,12 @@ Writes two things from the manifest and the imports:
 
 1. ``py/ui/platform/loads.py``: what ``ui.platform.lazy`` fetches for each door
    of ``LATER`` (its files beyond the start modules, and those of the modules
-   named beside it), in the form the page reads at run time, and the route
-   names of the query string.
-2. The ``MANIFEST`` line of ``static/js/boot.js``: the setup screen's files and the
-   routes, as boot.js needs them before Python runs.
+   named beside it), in the form the page reads at run time.  Not a start
+   module: lazy fetches it with the first load.
+2. The ``MANIFEST`` line of ``static/js/boot.js``: the setup screen's files, where
+   loads.py is (boot.js brings it when a saved game is there to read), and the
+   routes, as boot.js needs them before Python runs (and hands the query's names
+   to Python: ``dicePokerBoot.query``).
 
 A door's files are those its module-level imports need, transitively, less the
 start modules (``.ci/start_bundle.py`` finds both the same way).  Packages'
@@ -108,20 +110,20 @@ def loads_source(root):
              "``FILES``: every file fetched on first use (py/-relative, no extension), one",
              "string: fewer start bytes than a tuple of strings.  ``GROUPS``: door -> the",
              "numbers in ``FILES`` of the files ``ui.platform.lazy`` fetches for it (a door",
-             "not listed is its own file).  ``QUERY``: the query names the page reads",
-             '(``ui.platform.dom.query_params``)."""',
+             'not listed is its own file)."""',
              "",
              'FILES = ("' + '"\n         " '.join(f + " " for f in every).rstrip() + '")',
              "GROUPS = {"]
     lines += ['    "%s": "%s",' % (door, " ".join(map(str, idx))) for door, idx in entries.items()]
-    lines += ["}", "QUERY = (%s)" % ", ".join('"%s"' % name for name in data["QUERY"]), ""]
+    lines += ["}", ""]
     return "\n".join(lines)
 
 
 def boot_line(root):
     data = manifest(root)
     setup = [f + ".mpy" for f in groups(root)[data["SETUP"]]]
-    value = {"setup": setup, "query": data["QUERY"], "fragment": data["FRAGMENT"]}
+    value = {"setup": setup, "loads": LOADS[3:-3] + ".mpy", "query": data["QUERY"],
+             "fragment": data["FRAGMENT"]}
     return ("  var MANIFEST = %s;  // .ci/manifest.py writes this line from py/ui/platform/manifest.py"
             % json.dumps(value, separators=(",", ":")))
 

@@ -131,9 +131,26 @@ def test_boot_brings_the_setup_screens_files_from_the_manifest():
 
 
 def test_the_page_reads_the_manifests_query_names():
-    assert LOADS["QUERY"] == tuple(MANIFEST["QUERY"])
+    """Python reads the query names boot.js has from the manifest (dicePokerBoot.query), and
+    spells none itself."""
+    boot = (REPO / "static" / "js" / "boot.js").read_text()
+    assert "query: Object.keys(MANIFEST.query)" in boot
     dom = (PY / "ui" / "platform" / "dom.py").read_text()
-    assert "from .loads import QUERY" in dom and '"daily"' not in dom
+    assert "window.dicePokerBoot.query" in dom
+    for name in MANIFEST["QUERY"]:
+        if name != "player":        # read as a list: one per seat
+            assert '"%s"' % name not in dom, name
+
+
+def test_the_list_of_what_each_door_needs_is_no_start_module():
+    """ui/platform/loads.py is fetched with the first load (1 KB a first turn never needs);
+    boot.js brings it with the start modules when a saved game is there to read."""
+    assert "ui/platform/loads.py" not in BUNDLE["start_sources"](str(REPO))
+    boot = (REPO / "static" / "js" / "boot.js").read_text()
+    data = json.loads(re.search(r"^  var MANIFEST = (\{.*\});", boot, re.M).group(1))
+    assert data["loads"] == "ui/platform/loads.mpy"
+    assert (REPO / "static" / "mpy" / data["loads"]).is_file()
+    assert "if (saved) { extra = extra.concat([MANIFEST.loads]); }" in boot
 
 
 def test_no_module_rewrites_another_modules_lists():

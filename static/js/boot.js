@@ -86,7 +86,7 @@
     return modules;
   }
   // What the page loads when, and its routes: py/ui/platform/manifest.py, the one list.
-  var MANIFEST = {"setup":["ui/setup/__init__.mpy","ui/setup/link_games.mpy","ui/setup/form.mpy"],"query":{"players":"game","player":"game","seats":"game","seed":"game","rules":"game","daily":"game","practice":"practice"},"fragment":{"play":"game"}};  // .ci/manifest.py writes this line from py/ui/platform/manifest.py
+  var MANIFEST = {"setup":["ui/setup/__init__.mpy","ui/setup/link_games.mpy","ui/setup/form.mpy"],"loads":"ui/platform/loads.mpy","query":{"players":"game","player":"game","seats":"game","seed":"game","rules":"game","daily":"game","practice":"practice"},"fragment":{"play":"game"}};  // .ci/manifest.py writes this line from py/ui/platform/manifest.py
   // The first screen the address asks for: "practice" (whatever else the query says),
   // "game" (a link: its players, today's game, a friend's #play=), or "" (no route:
   // what the page shows without a query).
@@ -144,6 +144,8 @@
   // The game's players are the score pad's columns (app.css: a tablet's or a desktop's
   // card is as wide as they need): <html style="--players">, as ui/table/board.py sets it on the card.
   var saved = store.get("dicepoker.game"), first = setup && !saved ? "setup" : "game";
+  // reading a saved game needs modules fetched on first use: the list of them comes along
+  if (saved) { extra = extra.concat([MANIFEST.loads]); }
   var rules, phase = "", left = "", metaText = store.get("dicepoker.game-meta"), meta = null;
   var players = 0, byte;
   // (No meta, the common case, is tested for first: an exception thrown here cost ~15 ms
@@ -206,6 +208,7 @@
       });
     },
     lang: lang,
+    query: Object.keys(MANIFEST.query),     // the query names py/ui/platform/dom.py reads
     // with the setup form's words when the page may start on it (.ci/start_catalogues.py);
     // English words the markup has already: asked for after the first paint, not before
     // it (a request costs the parser ~20 ms on a slow phone)

@@ -131,10 +131,9 @@ def node(element_id):
 def query_params():
     """The page URL's query string as a plain dict of strings, and ``player`` (given once
     per seat) as a list (control.links reads them): the manifest's routes alone."""
-    from .loads import QUERY
     params = {}
     search = window.URLSearchParams.new(window.location.search)
-    for name in QUERY:
+    for name in window.dicePokerBoot.query:     # boot.js's MANIFEST: the manifest's routes
         if name != "player" and search.has(name):
             params[name] = search.get(name)
     names = list(search.getAll("player"))

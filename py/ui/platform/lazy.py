@@ -23,7 +23,7 @@ import sys
 
 import js
 
-from .loads import FILES, GROUPS
+LOADS = "ui/platform/loads"     # the manifest's files of each door (generated): itself lazy
 
 ROOT = "./static/mpy/"  # where the page's Python modules are served, relative to the page
 EXTENSION = ".mpy"      # precompiled (.ci/compile_mpy.py); ".py" to serve sources
@@ -44,7 +44,7 @@ async def load(module_name):
     fetched once."""
     if module_name in sys.modules:
         return sys.modules[module_name]
-    missing = _missing(module_name)
+    missing = _missing(module_name, await _loads())
     if missing:
         await _install(missing)
     if module_name not in sys.modules:      # not imported meanwhile by another load
@@ -52,18 +52,24 @@ async def load(module_name):
     return sys.modules[module_name]
 
 
-def prefetch(module_name):
-    """Start fetching ``module_name``'s files now, for a :func:`load` soon after (a door
-    module names its screen's files when it is imported: they come with the rest)."""
-    for path in _missing(module_name):
-        _fetch(path)
+async def _loads():
+    """:mod:`ui.platform.loads`, which says each door's files: not a start module (a first
+    turn loads nothing later, and its 1 KB is a phone's to pay), fetched with the first
+    load; static/js/boot.js brings it with the start modules when a saved game may need
+    one (reading the save) before the first roll."""
+    name = LOADS.replace("/", ".")
+    if name not in sys.modules:
+        if not _in_file_system(LOADS):
+            await _install([LOADS])
+        __import__(name)
+    return sys.modules[name]
 
 
-def _missing(module_name):
+def _missing(module_name, loads):
     """The files of ``module_name`` (its group, else its own) not in the file system yet."""
-    group = GROUPS.get(module_name)
+    group = loads.GROUPS.get(module_name)
     if group:
-        every = FILES.split()
+        every = loads.FILES.split()
         files = [every[int(i)] for i in group.split()]
     else:
         files = [module_name.replace(".", "/")]

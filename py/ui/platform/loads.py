@@ -4,8 +4,7 @@ do not edit (python3 .ci/refresh_site.py writes it again).
 ``FILES``: every file fetched on first use (py/-relative, no extension), one
 string: fewer start bytes than a tuple of strings.  ``GROUPS``: door -> the
 numbers in ``FILES`` of the files ``ui.platform.lazy`` fetches for it (a door
-not listed is its own file).  ``QUERY``: the query names the page reads
-(``ui.platform.dom.query_params``)."""
+not listed is its own file)."""
 
 FILES = ("dicepoker/strategy/dicesets "
          " dicepoker/strategy/states "
@@ -103,4 +102,3 @@ GROUPS = {
     "ui.table.hint": "30 31",
     "ui.table.win_chances": "32 33 34 35",
 }
-QUERY = ("players", "player", "seats", "seed", "rules", "daily", "practice")
