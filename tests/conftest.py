@@ -344,6 +344,46 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.e2e)
 
 
+# --------------------------------------------------------------------------
+# Two processes that end together (pyproject.toml: -n 2 --dist loadgroup)
+# --------------------------------------------------------------------------
+# xdist hands out tests one by one, so both processes stay busy to the end; tests that
+# share a fixture made once per file (scope "module" or "class") go together, as one
+# unit, to one process (an xdist_group named after their file), and so does the whole
+# engines suite (its browsers are made once: tests/engines/conftest.py groups it).
+# The units run longest first, the quick ones last, where they fill the gaps.
+
+def _shares_a_fixture_per_file(item):
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(d.scope in ("module", "class", "package")
+               for defs in info.name2fixturedefs.values() for d in defs)
+
+
+@pytest.hookimpl(tryfirst=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_groups(config, items):
+    """Before xdist's own hook reads the groups."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None and _shares_a_fixture_per_file(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _order(item):
+    """0: the engines suite, 1: other browser tests, 2: the rest marked slow, 3: the rest."""
+    if "engine" in getattr(item, "fixturenames", ()):
+        return 0
+    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return 1
+    return 2 if item.get_closest_marker("slow") is not None else 3
+
+
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_order(config, items):
+    """After pytest's own ordering (by parametrized fixtures), kept within each part."""
+    items.sort(key=_order)
+
+
 def pytest_report_header(config):
     try:
         exe = find_chromium() or "Playwright's bundled Chromium"
