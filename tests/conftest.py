@@ -351,7 +351,8 @@ def pytest_collection_modifyitems(config, items):
 # share a fixture made once per file (scope "module" or "class") go together, as one
 # unit, to one process (an xdist_group named after their file), and so does the whole
 # engines suite (its browsers are made once: tests/engines/conftest.py groups it).
-# The units run longest first, the quick ones last, where they fill the gaps.
+# The units run longest first (the engines suite, tests marked slow, the groups of
+# a file, then the other browser tests), the quick ones last, where they fill the gaps.
 
 def _shares_a_fixture_per_file(item):
     info = getattr(item, "_fixtureinfo", None)
@@ -370,12 +371,15 @@ def pytest_collection_modifyitems_groups(config, items):
 
 
 def _order(item):
-    """0: the engines suite, 1: other browser tests, 2: the rest marked slow, 3: the rest."""
+    """0: the engines suite; 1: tests marked slow and the groups of a file; 2: other
+    browser tests; 3: the rest (quick: they fill the gaps at the end)."""
     if "engine" in getattr(item, "fixturenames", ()):
         return 0
-    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+    if item.get_closest_marker("slow") is not None or item.get_closest_marker("xdist_group"):
         return 1
-    return 2 if item.get_closest_marker("slow") is not None else 3
+    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return 2
+    return 3
 
 
 @pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
