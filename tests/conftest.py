@@ -23,7 +23,16 @@ Fixtures (any test under tests/):
 pytest-playwright's `page`, `context` and `new_context` fixtures work as usual
 (but with service workers blocked unless a test passes
 service_workers="allow"), on Chromium found via $CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's
-own build. Every context they make is MONITORED, and the test FAILS if
+own build, with one difference: `page` is REUSED by the tests of a process (a
+cold page costs a browser process and a cold cache: a second or more each time).
+Each test gets it on about:blank with nothing stored for any of our origins
+(local and session storage, IndexedDB, caches, cookies cleared), in a context
+made with the test's `browser_context_args`.  A test that changes the page or its
+context beyond that (an init script, a route, a listener, a viewport, media,
+permissions, offline, another page, closing it: see _PAGE_CHANGES) still may:
+the context is closed after that test, as after a failed one, and the next test
+gets a new one.  A test that needs a context of its own asks for `context` or
+`new_context`. Every context they make is MONITORED, and the test FAILS if
   - any request went to an origin not in local_origins (CDN, fonts, ...), or
   - any console message of type "error", uncaught page error, or HTTP response
     >= 400 happened, unless the test is marked
@@ -153,6 +162,108 @@ def new_context(new_context, request):
     return factory
 
 
+# What a test may call on the reused page or its context that outlives the test's own
+# clean-up; the context is then dropped after the test (not an error: a new one next).
+_PAGE_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket", "unroute",
+                 "unroute_all", "expose_function", "expose_binding", "emulate_media",
+                 "set_extra_http_headers", "set_viewport_size", "set_default_timeout",
+                 "set_default_navigation_timeout", "on", "once", "add_locator_handler", "close")
+_CONTEXT_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket", "unroute",
+                    "unroute_all", "expose_function", "expose_binding", "grant_permissions",
+                    "clear_permissions", "set_offline", "set_geolocation", "set_extra_http_headers",
+                    "add_cookies", "new_page", "new_cdp_session", "set_default_timeout",
+                    "set_default_navigation_timeout", "on", "once", "close")
+_FAILED = pytest.StashKey[bool]()
+
+
+class ReusedPage:
+    """The process's reused page (the `page` fixture) and its context."""
+
+    def __init__(self):
+        self.context = self.page = self.cdp = self.args = None
+        self.tests = 0          # tests served by the current context
+
+    def take(self, browser, args):
+        if self.context is not None and self.args != args:
+            self.drop()
+        if self.context is None:
+            self.args = dict(args)
+            self.context = browser.new_context(**args, service_workers="block")
+            self.page = self.context.new_page()
+            self.cdp = self.context.new_cdp_session(self.page)
+            self.tests = 0
+        self.tests += 1
+        return self.page
+
+    def watch(self):
+        """From now on, note what the test changes for good (_PAGE_CHANGES)."""
+        self.changed = []
+        for obj, names, label in ((self.page, _PAGE_CHANGES, "page"),
+                                  (self.context, _CONTEXT_CHANGES, "context")):
+            for name in names:
+                setattr(obj, name, self._noting(getattr(obj, name), label + "." + name))
+
+    def _noting(self, method, label):
+        def changes(*args, **kwargs):
+            self.changed.append(label)
+            return method(*args, **kwargs)
+        return changes
+
+    def give_back(self, failed):
+        """After a test: clean for the next one, or dropped."""
+        for obj, names in ((self.page, _PAGE_CHANGES), (self.context, _CONTEXT_CHANGES)):
+            for name in names:
+                obj.__dict__.pop(name, None)
+        if failed or self.changed or self.page.is_closed() or len(self.context.pages) != 1:
+            self.drop()
+            return
+        try:
+            url = self.page.url
+            if url.startswith(("http:", "https:")):
+                self.page.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
+            self.page.goto("about:blank")     # no document of ours runs on (timers, saves)
+            origins = set(LOCAL_ORIGINS)
+            if url.startswith(("http:", "https:")):
+                origins.add("/".join(url.split("/")[:3]))
+            elif url != "about:blank":
+                self.drop()                   # file:, data:: nothing to clear by origin
+                return
+            for origin in sorted(origins):
+                self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            self.context.clear_cookies()
+        except Exception:
+            self.drop()
+
+    def drop(self):
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:
+                pass
+        self.context = self.page = self.cdp = None
+
+
+_REUSED = ReusedPage()
+
+
+@pytest.fixture
+def page(browser, browser_context_args, request):
+    """The process's reused page (module docstring), monitored like every context."""
+    page = _REUSED.take(browser, browser_context_args)
+    monitor = PageMonitor(page.context)
+    request.node.stash.setdefault(_MONITORS, []).append(monitor)
+    _REUSED.watch()
+    yield page
+    monitor.detach()
+    _REUSED.give_back(request.node.stash.get(_FAILED, False))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_the_reused_page():
+    yield
+    _REUSED.drop()
+
+
 @pytest.fixture
 def page_monitor(request):
     """page_monitor(page_or_context) -> its PageMonitor."""
@@ -204,6 +315,8 @@ def pytest_runtest_call(item):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     rep = yield
+    if rep.failed:
+        item.stash[_FAILED] = True
     if rep.when in ("setup", "call") and rep.failed:
         monitors = item.stash.get(_MONITORS, [])
         if monitors:
@@ -229,6 +342,50 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
+
+
+# --------------------------------------------------------------------------
+# Two processes that end together (pyproject.toml: -n 2 --dist loadgroup)
+# --------------------------------------------------------------------------
+# xdist hands out tests one by one, so both processes stay busy to the end; tests that
+# share a fixture made once per file (scope "module" or "class") go together, as one
+# unit, to one process (an xdist_group named after their file), and so does the whole
+# engines suite (its browsers are made once: tests/engines/conftest.py groups it).
+# The units run longest first (the engines suite, tests marked slow, the groups of
+# a file, then the other browser tests), the quick ones last, where they fill the gaps.
+
+def _shares_a_fixture_per_file(item):
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(d.scope in ("module", "class", "package")
+               for defs in info.name2fixturedefs.values() for d in defs)
+
+
+@pytest.hookimpl(tryfirst=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_groups(config, items):
+    """Before xdist's own hook reads the groups."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None and _shares_a_fixture_per_file(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _order(item):
+    """0: the engines suite; 1: tests marked slow and the groups of a file; 2: other
+    browser tests; 3: the rest (quick: they fill the gaps at the end)."""
+    if "engine" in getattr(item, "fixturenames", ()):
+        return 0
+    if item.get_closest_marker("slow") is not None or item.get_closest_marker("xdist_group"):
+        return 1
+    if _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return 2
+    return 3
+
+
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_order(config, items):
+    """After pytest's own ordering (by parametrized fixtures), kept within each part."""
+    items.sort(key=_order)
 
 
 def pytest_report_header(config):

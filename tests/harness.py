@@ -213,10 +213,16 @@ class PageMonitor:
         self.console: list[str] = []        # "type: text (url:line)" for every message
         self.errors: list[str] = []         # console errors, pageerrors, HTTP >= 400
         self.t0 = time.monotonic()
-        context.on("request", self._on_request)
-        context.on("response", self._on_response)
-        context.on("console", self._on_console)
-        context.on("weberror", self._on_weberror)
+        self._listening = [("request", self._on_request), ("response", self._on_response),
+                           ("console", self._on_console), ("weberror", self._on_weberror)]
+        for event, listener in self._listening:
+            context.on(event, listener)
+
+    def detach(self) -> None:
+        """Stop watching the context (a reused context's next test has its own monitor)."""
+        for event, listener in self._listening:
+            self.context.remove_listener(event, listener)
+        self._listening = []
 
     def _on_request(self, req):
         self.requests.append(f"{req.method} {req.url}")

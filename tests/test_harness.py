@@ -108,6 +108,7 @@ def inner_result(pytester, monkeypatch):
         f.unlink()
 
 
+@pytest.mark.slow
 def test_page_monitor_outcomes(inner_result):
     result, stem = inner_result
     text = result.stdout.str()

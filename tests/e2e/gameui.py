@@ -22,23 +22,33 @@ from dicepoker.savefile import load
 
 # game -> (its moves when the holds were set, the holds): valid while the moves are the same
 _HELD = weakref.WeakKeyDictionary()
-# page -> {"roll" / "box": when it was last tapped}: the page takes a second tap on Roll
-# or a box within 350 ms for the first one's double (ui/input.py DOUBLE_TAP_MS)
+# page -> [the kind of its last tap ("roll", "box", "hold"), when it was made]: the page
+# takes a second tap on Roll or a box within 350 ms for the first one's double, when no
+# other tap (a die kept) came between them (ui/input.py DOUBLE_TAP_MS)
 _TAPPED = weakref.WeakKeyDictionary()
 DOUBLE_TAP_S = 0.4          # from the end of one click to the start of the next
 
 
 def paced(page, kind, click):
     """Run ``click()``, a tap of ``kind`` ("roll" or "box"), once it is no double tap of
-    the last one (timed from when that click had been dispatched)."""
-    taps = _TAPPED.setdefault(page, {})
-    wait = taps.get(kind, -DOUBLE_TAP_S) + DOUBLE_TAP_S - time.monotonic()
-    if wait > 0:
-        time.sleep(wait)
+    the last one (timed from when that click had been dispatched).  Only a repeat of the
+    page's last tap waits: a die kept between two rolls (:func:`tapped`) makes the second
+    a tap of its own, as ui/input.py has it."""
+    last = _TAPPED.get(page)
+    if last is not None and last[0] == kind:
+        wait = last[1] + DOUBLE_TAP_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
     try:
         return click()
     finally:
-        taps[kind] = time.monotonic()
+        tapped(page, kind)
+
+
+def tapped(page, kind):
+    """Note a tap of ``kind`` just made on ``page`` (a click on an element with a
+    ``data-action``: the page takes it as its last tap), for :func:`paced`."""
+    _TAPPED[page] = [kind, time.monotonic()]
 
 
 def tap(page, selector, kind):
@@ -193,6 +203,7 @@ def set_holds(page, game, keep, use_keys=False):
                 page.keyboard.press(str(i + 1))
             else:
                 page.click('.die[data-index="%d"]' % i)
+                tapped(page, "hold")
             toggle_hold(game, i)
 
 

@@ -129,6 +129,7 @@ def finish_everywhere(devices, last):
     return final
 
 
+@pytest.mark.slow
 def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
     ann = new_context().new_page()
     ben = new_context().new_page()
@@ -148,6 +149,7 @@ def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
     assert "game over" in ben.inner_text("#remote-games")
 
 
+@pytest.mark.slow
 def test_three_players_one_device_holding_two_seats(new_context, site_url, goto_ready):
     host = new_context().new_page()
     cy = new_context().new_page()
@@ -157,6 +159,7 @@ def test_three_players_one_device_holding_two_seats(new_context, site_url, goto_
     finish_everywhere({"Ann": host, "Ben": host, "Cy": cy}, last)
 
 
+@pytest.mark.slow
 def test_three_devices(new_context, site_url, goto_ready):
     pages = {name: new_context().new_page() for name in ("Ann", "Ben", "Cy")}
     setup(pages["Ann"], site_url, goto_ready, ["Ann", "Ben", "Cy"],

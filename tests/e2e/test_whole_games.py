@@ -3,12 +3,38 @@
 Every roll, hold and filled box is made by tapping the page (or by keys) and
 replayed on a CPython ``Game`` with the same seed; after each step the whole
 page (dice, holds, every preview and score, every total) must equal the engine.
+
+The solo games are played whole through the page, in every rule set.  The
+three-player games come in as the saved game of their last two rounds (their
+first rounds played by the same player on the engine: the seed fixes every
+face, so the end is the one a whole game through the page reaches), and play
+those rounds through the page, checked after every step: what they are for is
+the end of a game of three, its standings, high scores and challenge link.  A
+game of three taking turns from the first box is the controller's
+(tests/control/test_control_games.py::test_a_game_of_three_players_takes_turns).
 """
 
 import pytest
 
 from dicepoker.game import Game
-from gameui import assert_matches, link, play_turn, read, saved_game
+import gameui
+from gameui import assert_matches, choose_box, choose_keep, inject_game, link, play_turn, read, saved_game
+
+ROUNDS_IN_THE_PAGE = 2
+
+
+def played_on_the_engine(game, rounds):
+    """``game`` after ``rounds`` whole rounds of play_turn's player, on the engine only."""
+    while game.round < rounds:
+        for roll_no in range(3):
+            if roll_no:
+                keep = choose_keep(game)
+                if len(keep) == 5:
+                    break
+                gameui.set_held(game, keep)
+            gameui.roll(game)
+        game.score(choose_box(game))
+    return game
 
 RULESETS = ["dice-poker", "dice-poker-classic", "yahtzee"]
 
@@ -30,8 +56,10 @@ def test_solo_game_to_the_end(page, site_url, goto_ready, ruleset):
 @pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee"])
 def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url, goto_ready, ruleset):
     players = ["Ann", "Ben", "Cy"]
-    goto_ready(page, link(site_url, players, seed=77, rules=ruleset))
     game = Game(players, ruleset=ruleset, seed=77)
+    played_on_the_engine(game, game.rounds - ROUNDS_IN_THE_PAGE)
+    inject_game(page, site_url, game, goto_ready)
+    assert_matches(page, game)
     while not game.is_over:
         play_turn(page, game)
     page.wait_for_selector("#end-dialog[open]")

@@ -22,6 +22,7 @@ ENGINE_MODULES = ("__init__.py", "errors.py", "boxes.py", "rules.py", "scoring.p
                   "seats.py", "save_format.py", "game.py", "save_reader.py", "savefile.py")
 
 
+@pytest.mark.slow
 def test_the_engine_passes_every_vector_on_micropython():
     out = run_micropython(CHECK, paths=["py", "tests/engine"])   # screen.py: the held dice
     lines = out.splitlines()

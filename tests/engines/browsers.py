@@ -120,6 +120,7 @@ class EnginePage:
 
     engine = "?"
     default_timeout = 30.0
+    reports_console = False     # observed() has the page's console errors as the engine reports them
 
     def __init__(self):
         self.keyboard = Keyboard(self)
@@ -583,6 +584,7 @@ class FirefoxEngine:
 
 class FirefoxPage(EnginePage):
     engine = "firefox"
+    reports_console = True      # BiDi's log.entryAdded
 
     def __init__(self, engine: FirefoxEngine, user_context=None):
         super().__init__()
@@ -697,6 +699,131 @@ class FirefoxPage(EnginePage):
                 self.bidi.send("browser.removeUserContext", {"userContext": self.user_context}, timeout=20)
             except Exception:
                 pass
+
+# ---------------------------------------------------------------------------
+# Playwright's WebKit and Firefox builds (ENGINES_DRIVER=playwright): GitHub's runners
+# ---------------------------------------------------------------------------
+
+# EnginePage.press's names for WebDriver's key codes, back to Playwright's
+_PLAYWRIGHT_KEYS = {code: name for name, code in KEYS.items()}
+
+
+class PlaywrightEngine:
+    """Playwright's own WebKit or Firefox build, where Debian's WebKitGTK and Firefox ESR
+    are not installed (GitHub's Ubuntu runners: ``python -m playwright install --with-deps
+    webkit firefox``).  One browser for the session, each page in its own context (empty
+    storage, its own cache and service worker), with reduced motion as the Debian
+    drivers have it.  Playwright sees what BiDi sees in Firefox ESR: the page's console
+    errors, uncaught errors and every request of the context with its status."""
+
+    def __init__(self, name, playwright):
+        self.name = name
+        self.browser = getattr(playwright, name).launch()
+        self.version = "%s (Playwright's build)" % self.browser.version
+
+    def new_page(self):
+        return PlaywrightPage(self)
+
+    def close(self):
+        try:
+            self.browser.close()
+        except Exception:
+            pass
+
+
+class PlaywrightPage(EnginePage):
+    reports_console = True      # Playwright's console and pageerror events
+
+    def __init__(self, engine: PlaywrightEngine, share=None):
+        super().__init__()
+        self.engine = engine.name
+        self._engine = engine
+        self.requests: list[str] = []
+        self.console: list[str] = []
+        self.errors: list[str] = []
+        self._owner = share
+        if share is None:
+            self.context = engine.browser.new_context(
+                viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]},
+                reduced_motion="reduce", service_workers="allow")
+            self.context.set_default_timeout(COMMAND_TIMEOUT * 1000)
+            self.context.on("request", lambda r: self.requests.append("%s %s" % (r.method, r.url)))
+            self.context.on("response", self._on_response)
+        else:
+            self.context = share.context
+        self.page = self.context.new_page()
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda e: self.errors.append("pageerror: %s" % e))
+        self.version = engine.version
+
+    def _on_response(self, response):
+        if response.status >= 400:
+            self.errors.append("HTTP %d %s %s" % (response.status, response.request.method, response.url))
+
+    def _on_console(self, message):
+        loc = message.location or {}
+        where = " (%s:%s)" % (loc.get("url"), loc.get("lineNumber")) if loc.get("url") else ""
+        line = "%s: %s%s" % (message.type, message.text, where)
+        self.console.append(line)
+        if message.type == "error":
+            self.errors.append("console.error: %s%s" % (message.text, where))
+
+    def observed_requests(self):
+        return [r.split(" ", 1)[1] for r in self.requests] if self._owner is None else []
+
+    def observed(self):
+        return list(self.errors)
+
+    def forget(self):
+        super().forget()
+        self.requests.clear()
+        self.errors.clear()
+
+    def driver_log(self):
+        return (["== requests (Playwright) =="] + self.requests
+                + ["", "== console (Playwright) =="] + self.console)
+
+    def new_tab(self):
+        tab = PlaywrightPage(self._engine, share=self)
+        self.tabs.append(tab)
+        return tab
+
+    def _eval(self, expression):
+        return self.page.evaluate(expression)
+
+    def _navigate(self, url):
+        self.page.goto(url)
+
+    def _reload(self):
+        self.page.reload()
+
+    def _click_at(self, x, y):
+        self.page.mouse.click(x, y)
+
+    def _press(self, key):
+        name = _PLAYWRIGHT_KEYS.get(key, key)
+        if len(name) == 1 and name != " ":
+            self.page.keyboard.type(name)        # any character, as typed (press knows a layout's)
+        else:
+            self.page.keyboard.press(name)
+
+    def screenshot_png(self):
+        return self.page.screenshot()
+
+    def set_viewport(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+        return tuple(self.evaluate("[innerWidth, innerHeight]") or (width, height))
+
+    def close(self):
+        for tab in self.tabs:
+            tab.close()
+        try:
+            if self._owner is None:
+                self.context.close()
+            else:
+                self.page.close()
+        except Exception:
+            pass
 
 
 ENGINES = {"webkit": WebKitEngine, "firefox": FirefoxEngine}

@@ -46,7 +46,16 @@ What each engine lets us observe:
   own console.
 
 Engines missing (no webkit2gtk-driver, no firefox-esr): the tests skip,
-unless ENGINES_REQUIRED=1 (set by .ci/run), where they fail.
+unless ENGINES_REQUIRED=1 (set by .ci/run and by the Pages workflow), where
+they fail.
+
+ENGINES_DRIVER=playwright (GitHub's runners, .github/workflows/pages.yml,
+where Debian's packages are not): the same tests on Playwright's own WebKit
+and Firefox builds (browsers.PlaywrightEngine), each page in its own context;
+Playwright reports the page's console, uncaught errors and every request with
+its status, as BiDi does for Firefox ESR, and the in-page monitor and the
+server's log are read as here.  The default, ENGINES_DRIVER=debian, is
+WebKitGTK + Firefox ESR as above.
 
 On failure: test-artifacts/engines__<test>.png, .html and .log.
 """
@@ -85,11 +94,14 @@ def pytest_configure(config):
 _PAGES = {"epage", "file_epage"}
 
 
+@pytest.hookimpl(tryfirst=True)        # before xdist reads the group
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if _PAGES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.engines)
+            # one process runs the whole suite: its two browsers are started once
+            item.add_marker(pytest.mark.xdist_group("engines"))
 
 
 # --------------------------------------------------------------------------
@@ -181,19 +193,41 @@ def _missing(name):
     return None
 
 
+def _playwright_missing(name, playwright):
+    exe = getattr(playwright, name).executable_path
+    if not os.path.exists(exe):
+        return "Playwright's %s (%s)" % (name, exe)
+    return None
+
+
 @pytest.fixture(scope="session", params=ENGINE_NAMES)
 def engine(request):
     name = request.param
-    missing = _missing(name)
+    driver = os.environ.get("ENGINES_DRIVER", "debian")
+    if driver not in ("debian", "playwright"):
+        pytest.fail("ENGINES_DRIVER=%s: debian (the default) or playwright" % driver, pytrace=False)
+    if driver == "playwright":      # GitHub's runners (.github/workflows/pages.yml)
+        playwright = request.getfixturevalue("playwright")
+        missing = _playwright_missing(name, playwright)
+        how = "python -m playwright install --with-deps %s" % name
+    else:
+        missing = _missing(name)
+        how = "Debian: bash .ci/run installs it"
     if missing:
-        message = "%s: %s is not installed (Debian: bash .ci/run installs it)" % (name, missing)
+        message = "%s: %s is not installed (%s)" % (name, missing, how)
         if os.environ.get("ENGINES_REQUIRED") == "1":
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
     started = time.monotonic()
-    eng = browsers.ENGINES[name]()
+    if driver == "playwright":
+        eng = browsers.PlaywrightEngine(name, playwright)
+    else:
+        eng = browsers.ENGINES[name]()
     eng.startup_s = time.monotonic() - started
-    _VERSIONS[name] = "%s %s" % ({"webkit": "WebKitGTK", "firefox": "Firefox"}[name], eng.version)
+    label = {"webkit": "WebKitGTK", "firefox": "Firefox"}[name]
+    if driver == "playwright":
+        label = {"webkit": "WebKit", "firefox": "Firefox"}[name]
+    _VERSIONS[name] = "%s %s" % (label, eng.version)
     _TIMES.setdefault(name, [0, 0.0])[1] += eng.startup_s
     yield eng
     eng.close()

@@ -253,7 +253,7 @@ def test_the_monitor_sees_what_would_fail_a_test(epage, engine_site, page_proble
                 and any(p.startswith("request to a foreign origin") and "example.invalid" in p for p in found))
 
     wait(seen_all, 10, "%s: the monitor saw only %s" % (epage.engine, page_problems_now()))
-    if epage.engine == "firefox":   # BiDi sees them too, from the engine itself
+    if epage.reports_console:       # BiDi (Firefox ESR) or Playwright sees them too, from the engine itself
         observed = "\n".join(epage.observed())
         assert "monitor-check console" in observed and "monitor-check uncaught" in observed, observed
     page_problems_now(forget=True)

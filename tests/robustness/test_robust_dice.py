@@ -14,6 +14,8 @@ so one die does not follow from the one beside it.
 
 import json
 
+import pytest
+
 from dicepoker.dice import SeededDice
 from mpyrun import run_micropython
 
@@ -85,6 +87,7 @@ def test_faces_are_uniform_on_cpython():
     print("chi-square on CPython:", {k: round(v, 2) for k, v in figures.items()})
 
 
+@pytest.mark.slow
 def test_faces_are_uniform_on_micropython_and_equal_to_cpython():
     script = COUNTER + "\nimport json\nprint(json.dumps(count(%s, %d, %d, %d, %d)))\n" % (
         json.dumps(SEEDS), PLAYERS, ROUNDS, ROLLS, SLOTS)

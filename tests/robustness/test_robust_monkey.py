@@ -26,6 +26,8 @@ on failure, so a failing run can be replayed.
 import os
 import random
 
+import pytest
+
 from dicepoker.savefile import load_dict
 from gameui import assert_matches, from_save, held, link, paced, roll, set_held, toggle_hold
 
@@ -249,6 +251,7 @@ def check_invariants(game):
     assert scores <= turns
 
 
+@pytest.mark.slow
 def test_random_play_keeps_page_save_and_engine_in_step(page, site_url, goto_ready, request):
     steps = monkey_steps(request)
     monkey = Monkey(page, site_url, goto_ready)
