@@ -195,7 +195,9 @@ class WinSolver:
         return out
 
     # -------------------------------------------------------------- solve
-    def solve(self, progress=None):
+    def solve(self, progress=None, part=(0, 1)):
+        """Solve every box set, or with ``part`` = (i, n) the i-th of n shares of the box
+        sets with ``open_max`` open boxes (and all with fewer, which they need)."""
         layout = self.layout
         full = layout.full_mask
         pad, length = self.gain_max, self.length
@@ -207,7 +209,13 @@ class WinSolver:
         self.beat[full], self.dist[full] = beat, dist
         self.scaled[full] = np.zeros((self.cap + 1, 2), dtype=np.int64)
         done = 0
+        fullest = len(self.rules.boxes) - self.open_max
+        share = 0
         for mask in self.order:
+            if bin(mask).count("1") == fullest:
+                share += 1
+                if share % part[1] != part[0]:
+                    continue
             self._solve_mask(mask)
             done += 1
             # a mask's arrays are needed only by masks with one more open box
@@ -434,20 +442,35 @@ def encode_win(layout, open_max, records, compress=True):
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 
-def build(rules_id, open_max=DEFAULT_OPEN, out=None, table_path=None, quiet=False):
+def build(rules_id, open_max=DEFAULT_OPEN, out=None, table_path=None, quiet=False, part=None,
+          merge=()):
+    """Build (or with ``part`` = (i, n) build a share, pickled to ``out + ".part<i>"``; with
+    ``merge`` = those files, put the shares together) and write the win tables."""
+    import pickle
     ruleset = get_ruleset(rules_id)
     table = Table.from_file(table_path or default_table(rules_id))
     started = time.time()
     solver = WinSolver(ruleset, table, open_max)
-    progress = None if quiet else (
-        lambda done, total: print("  %d / %d box sets (%.0f s)" % (done, total, time.time() - started),
-                                  flush=True))
-    solver.solve(progress)
+    out = out or default_out(rules_id)
+    if merge:
+        for name in merge:
+            with open(name, "rb") as handle:
+                solver.records.update(pickle.load(handle))
+    else:
+        progress = None if quiet else (
+            lambda done, total: print("  %d / %d box sets (%.0f s)"
+                                      % (done, total, time.time() - started), flush=True))
+        solver.solve(progress, part or (0, 1))
     elapsed = time.time() - started
+    if part is not None and part[1] > 1:
+        with open("%s.part%d" % (out, part[0]), "wb") as handle:
+            pickle.dump(solver.records, handle)
+        if not quiet:
+            print("%s: share %d of %d built in %.1f s" % (rules_id, part[0], part[1], elapsed))
+        return solver, None, None, elapsed
     raw = encode_win(solver.layout, open_max, solver.records, compress=False)
     data = gzip.compress(raw, compresslevel=9, mtime=0)
     if out is not False:
-        out = out or default_out(rules_id)
         os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
         with open(out, "wb") as handle:
             handle.write(data)
@@ -465,8 +488,12 @@ def main(argv=None):
                         help="states with at most this many open boxes (default %d)" % DEFAULT_OPEN)
     parser.add_argument("--table", help="the strategy table (default static/strategy/<rules>.dpst.gz)")
     parser.add_argument("--out", help="output file (default static/strategy/<rules>.win.gz)")
+    parser.add_argument("--part", help="I/N: build the I-th of N shares (0-based) into"
+                        " OUT.partI, to run side by side; then --merge the N files")
+    parser.add_argument("--merge", nargs="+", default=(), help="put shares together")
     args = parser.parse_args(argv)
-    build(args.rules, args.open, args.out, args.table)
+    part = tuple(int(n) for n in args.part.split("/")) if args.part else None
+    build(args.rules, args.open, args.out, args.table, part=part, merge=args.merge)
     return 0
 
 

@@ -473,11 +473,13 @@ class WinAdvisor:
         else:
             self._with_model(game, options, advice["banked"])
             exact, method = False, "model"
+        points_best = options[0]                  # the advisor's order: best for points first
         order = sorted(range(len(options)), key=lambda i: (-options[i]["win"], i))
         options = [options[i] for i in order]
         return {"player": advice["player"], "rolls_used": advice["rolls_used"],
                 "dice": advice["dice"], "banked": advice["banked"], "exact": exact,
-                "method": method, "options": options, "best": options[0]}
+                "method": method, "options": options, "best": options[0],
+                "points_best": points_best}
 
     # ------------------------------------------------------------ the model
     def _with_model(self, game, options, banked):
@@ -683,8 +685,8 @@ def win_advice(game, table, wins=None, model=None):
     :class:`.chances.Model`; ``wins`` a :class:`WinTables` and ``model`` a
     Model where they cannot be found beside the table (the page).
 
-    Returns ``{"best", "options", "player", "rolls_used", "dice", "banked",
-    "exact", "method"}``: ``options`` are the advisor's (same keys: ``kind``,
+    Returns ``{"best", "options", "points_best", "player", "rolls_used", "dice",
+    "banked", "exact", "method"}``: ``options`` are the advisor's (same keys: ``kind``,
     ``keep``/``hold`` or ``box``/``points``/``bonus``, ``move``, ``value``,
     ``loss``) each with ``"win"``, the chance (0..1) that the current player
     wins, a tie shared equally; sorted by it, best first (equal chances in
@@ -692,6 +694,8 @@ def win_advice(game, table, wins=None, model=None):
     (the end-of-game tables, from ``open + 1`` open boxes), "model" (the
     normal model, earlier) or "alone" (a solo game: every option 1).
     ``exact``: every opponent has finished, and the chances are exact.
+    ``points_best`` is the option best for points (the advisor's best, with
+    its ``win``): the hint names it too when it is not ``best``.
     """
     return _win_advisor(table, wins, model).advise(game)
 
