@@ -23,8 +23,9 @@ records (format and reader: :mod:`.to_win`):
 Both are carried in exact integers (probabilities in units of 2**-16; keeps
 summed one die at a time as :func:`.dicesets.keep_values` does, rounded to
 the nearest unit once per roll), so the bytes do not depend on the machine
-or the numpy version.  Each record is quantised to 1/65536 and delta coded
-(:func:`encode_record`).  States are ordered by open boxes (one, then two,
+or the numpy version.  Each record is quantised to 1/65536, and written to
+the file in 1/16384 (beat) and 1/1024 (points: the opponents' finals; the
+file stays under 2 MB gzip), delta coded (:func:`.to_win.encode_record`).  States are ordered by open boxes (one, then two,
 ...), then box set, then Layout order: a build with fewer open boxes gives
 the same records as the first ones of a larger build.
 
@@ -46,8 +47,8 @@ from . import dicesets
 from .build import REPO_ROOT
 from .states import UPPER_COUNT, Layout
 from .table import Table, _rule_params
-from .to_win import (WIN_FORMAT, WIN_MAGIC, WIN_QUANTUM, WIN_VERSION, encode_record,
-                     open_counts_order)
+from .to_win import (BEAT_QUANTUM, POINTS_QUANTUM, WIN_FORMAT, WIN_MAGIC, WIN_QUANTUM,
+                     WIN_VERSION, encode_record, open_counts_order, requantise)
 
 ONE = 1 << 16                # probability 1 in the build's integers (the file's quantum)
 PROB = np.int32              # 7776 x ONE < 2**31: half the memory traffic of int64
@@ -418,6 +419,7 @@ def encode_win(layout, open_max, records, compress=True):
     beat_parts, dist_parts, beat_lengths, dist_lengths = [], [], [], []
     for mask in order:
         for beat, dist in records[mask]:
+            beat, dist = requantise(beat, BEAT_QUANTUM), requantise(dist, POINTS_QUANTUM)
             beat_parts.append(beat)
             dist_parts.append(dist)
             beat_lengths.append(len(beat))
@@ -427,7 +429,7 @@ def encode_win(layout, open_max, records, compress=True):
             raise ValueError("a record is longer than 65535 bytes")
     header = _rule_params(layout.ruleset)
     header.update({"format": WIN_FORMAT, "open": open_max, "states": len(beat_lengths),
-                   "quantum": WIN_QUANTUM,
+                   "quantum": BEAT_QUANTUM, "points_quantum": POINTS_QUANTUM,
                    "beat_bytes": sum(beat_lengths), "points_bytes": sum(dist_lengths)})
     text = json.dumps(header, sort_keys=True).encode()
     parts = [WIN_MAGIC, bytes([WIN_VERSION, 0, len(text) & 0xFF, len(text) >> 8]), text]

@@ -26,17 +26,18 @@ Two ways to value an option, the first wherever it applies:
 The file (gzip)::
 
     b"DPWN"  version(1 byte)  0  header length (2 bytes, little endian)
-    header   JSON: format, rules and their parameters, open, states, quantum,
-             beat_bytes, points_bytes
+    header   JSON: format, rules and their parameters, open, states, quantum
+             (of beat), points_quantum, beat_bytes, points_bytes
     lengths  per state, its beat record's length in bytes: all low bytes, then all
              high bytes; then the same for the points records
     records  every beat record, then every points record
 
 States come in :func:`open_counts_order` (one open box, then two, ...; box sets
 ascending; each box set's states in :class:`.states.Layout` order).  A record
-is a nonincreasing sequence v[d] of multiples of 1/``quantum`` (65536), 1
-before its first entry and 0 after its last: varint(lo), varint(n), then n
-varints v[d - 1] - v[d] for d = lo .. lo + n - 1 (v[lo - 1] = quantum).  For
+is a nonincreasing sequence v[d] of multiples of 1/q (``quantum`` = 16384 for
+beat, ``points_quantum`` = 1024 for points), 1 before its first entry and 0
+after its last: varint(lo), varint(n), then n varints v[d - 1] - v[d] for
+d = lo .. lo + n - 1 (v[lo - 1] = q).  For
 ``beat``, v[d] is the chance above; for ``points``, v[x] = P(X > x), so its
 deltas are the distribution.
 
@@ -56,7 +57,9 @@ from .table import TableError, _GZIP_MAGIC, _Reader, _ViewReader, _open_stream, 
 WIN_MAGIC = b"DPWN"
 WIN_VERSION = 1
 WIN_FORMAT = "dice-poker/win"
-WIN_QUANTUM = 1 << 16           # probabilities are stored in 1/65536
+WIN_QUANTUM = 1 << 16           # the builder's records, and the turn's chances, in 1/65536
+BEAT_QUANTUM = 1 << 14          # the file's beat records in 1/16384 (error < 3.1e-5)
+POINTS_QUANTUM = 1 << 10        # its points records in 1/1024 (error < 4.9e-4): 2 MB at most
 _CHUNK_BITS = 16
 _CHUNK = 1 << _CHUNK_BITS        # records are read in pieces of 64 KiB (MicroPython's heap)
 _RECORD_CACHE = 512
@@ -91,9 +94,8 @@ def _varint(n, out):
     out.append(n)
 
 
-def encode_record(values):
-    """The bytes of a record of ``values`` (a nonincreasing list from <= quantum to 0)."""
-    q = WIN_QUANTUM
+def encode_record(values, q=WIN_QUANTUM):
+    """The bytes of a record of ``values`` (a nonincreasing list from <= q to 0)."""
     lo = 0
     while lo < len(values) and values[lo] >= q:
         lo += 1
@@ -115,11 +117,18 @@ def encode_record(values):
     return bytes(out)
 
 
-def decode_record(data, start=0):
+def requantise(record, q):
+    """A record of 1/65536 (the builder's) as the same record in 1/``q``, rounded."""
+    lo, values = decode_record(record)
+    half, double = WIN_QUANTUM, 2 * WIN_QUANTUM
+    return encode_record([q] * lo + [(v * 2 * q + half) // double for v in values], q)
+
+
+def decode_record(data, start=0, q=WIN_QUANTUM):
     """(lo, [v[lo], ..., 0]) of the record at ``start`` of ``data`` (anything indexable)."""
     pos = start
     numbers = []
-    previous = WIN_QUANTUM
+    previous = q
     values = None
     count = -1
     while True:
@@ -171,6 +180,7 @@ class WinTables:
         self.open = header["open"]
         self.size = header["states"]
         self.quantum = header["quantum"]
+        self.points_quantum = header["points_quantum"]
         self._beat = beat
         self._points = points
         self._beat_starts = _starts(beat_lengths)
@@ -276,7 +286,8 @@ class WinTables:
             if header.get(key) != expected[key]:
                 raise TableError("the win table was built for other %s rules (%s differs)"
                                  % (ruleset.id, key))
-        if header.get("quantum") != WIN_QUANTUM or not isinstance(header.get("states"), int):
+        if not (isinstance(header.get("quantum"), int) and isinstance(header.get("states"), int)
+                and isinstance(header.get("points_quantum"), int)):
             raise TableError("the win table layout is not supported")
         size = header["states"]
         lengths = []
@@ -308,9 +319,11 @@ class WinTables:
         key = which * self.size + index
         found = self._cache.get(key)
         if found is None:
-            data, starts = ((self._beat, self._beat_starts) if which == 0
-                            else (self._points, self._points_starts))
-            found = decode_record(data, starts[index])
+            if which == 0:
+                found = decode_record(self._beat, self._beat_starts[index], self.quantum)
+            else:
+                found = decode_record(self._points, self._points_starts[index],
+                                      self.points_quantum)
             self._cache[key] = found
             self._order.append(key)
             if len(self._order) > _RECORD_CACHE:
@@ -322,7 +335,7 @@ class WinTables:
         return self._record(0, self.record_index(mask, upper, holds50))
 
     def points(self, mask, upper, holds50):
-        """(lo, values): P(points still to come > x) x quantum, playing for points."""
+        """(lo, values): P(points still to come > x) x points_quantum, playing for points."""
         return self._record(1, self.record_index(mask, upper, holds50))
 
     def distribution(self, card, banked):
@@ -330,9 +343,9 @@ class WinTables:
         if len(card) == self.layout.box_count:
             return banked, [1.0]
         lo, values = self.points(*self.layout.state_of(card))
-        inverse = 1.0 / self.quantum
+        inverse = 1.0 / self.points_quantum
         out = []
-        previous = self.quantum
+        previous = self.points_quantum
         for v in values:
             out.append((previous - v) * inverse)
             previous = v
