@@ -40,7 +40,8 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = "static/mpy"
 PACKAGES = ("dicepoker", "control", "ui")  # folders under py/ that are compiled (recursively)
-CPYTHON_ONLY = ("dicepoker/strategy/build.py", "dicepoker/strategy/dice_arrays.py")  # numpy: never on the page
+CPYTHON_ONLY = ("dicepoker/strategy/build.py", "dicepoker/strategy/dice_arrays.py",
+                "dicepoker/strategy/build_win.py")  # numpy: never on the page
 EXPECTED_VERSION = "MicroPython v1.28."  # must match the vendored runtime
 BUNDLE = "start.bundle"  # the start modules, in one file (static/js/boot.js fetches it)
 _BUNDLE = runpy.run_path(os.path.join(REPO, ".ci", "start_bundle.py"))

@@ -253,6 +253,67 @@ def test_luck_and_skill_from_chances(table, advisor):
     assert any(row["skill"] < 0 for row in rows)     # "good" slips: skill is measured
 
 
+def _last_turn(advisor):
+    """Ann and Ben (Optimal) up to Ben's last turn, his first roll made: Ann has finished."""
+    from dicepoker.strategy.players import choose_move
+    game = new_game()
+    boxes = len(game.ruleset.boxes)
+    while not (game.current_player == 1 and len(game.card()) == boxes - 1):
+        game.apply(choose_move(game, "optimal", advisor))
+    game.roll()
+    return game
+
+
+def test_win_advice_gives_every_option_its_chance_to_win(table, advisor):
+    """Issue 49: ``from dicepoker.strategy.to_win import win_advice``; ``win_advice(game,
+    table)`` with a Table from ``Table.from_file`` (the win tables ``<rules>.win.gz`` beside
+    it are found by themselves) -> ``{"best", "options"}``: the advisor's options, same keys
+    and values, each with ``"win"`` (0..1), best for winning first; exact once every
+    opponent has finished."""
+    from dicepoker.strategy.to_win import win_advice
+    game = _last_turn(advisor)
+    advice = win_advice(game, table)
+    assert advice["best"] is advice["options"][0] and advice["exact"]
+    wins = [o["win"] for o in advice["options"]]
+    assert wins == sorted(wins, reverse=True) and all(0.0 <= w <= 1.0 for w in wins)
+    ranked = advisor.advise(game)["options"]
+    assert len(advice["options"]) == len(ranked)
+    assert advice["points_best"]["move"] == ranked[0]["move"]     # the best for points, with its win
+    assert advice["points_best"] in advice["options"]
+    for option in ranked:
+        [mine] = [o for o in advice["options"] if o["move"] == option["move"]]
+        assert {k: mine[k] for k in option} == option       # the advisor's keys and values
+    ann = game.totals()[0]
+    for option in advice["options"]:                        # writing a box ends the game
+        if option["kind"] == "score":
+            final = game.totals()[1] + option["points"] + option["bonus"] + (
+                game.ruleset.upper_bonus if option["box"] in game.ruleset.upper_boxes
+                and game.breakdown(1)["upper"] < game.ruleset.upper_bonus_at
+                <= game.breakdown(1)["upper"] + option["points"] else 0)
+            assert option["win"] == (1.0 if final > ann else 0.5 if final == ann else 0.0)
+    assert win_advice(game, advisor) == advice              # an Advisor of the table will do
+
+
+def test_choose_move_to_win_plays_win_advices_best(table, advisor):
+    """``choose_move(game, "to_win", advisor)`` with an Advisor of a table from a file: near
+    the end the best option of ``win_advice``; ``model=`` is still accepted."""
+    from dicepoker.strategy.chances import Model
+    from dicepoker.strategy.players import choose_move
+    from dicepoker.strategy.spread import Spread
+    from dicepoker.strategy.to_win import win_advice
+    game = _last_turn(advisor)
+    best = win_advice(game, table)["best"]["move"]
+    assert choose_move(game, "to_win", advisor) == best
+    model = Model(advisor, Spread.from_file(str(SPREAD_PATH)))
+    assert choose_move(game, "to_win", advisor, random.Random(1), model=model) == best
+    early = new_game()
+    early.roll()
+    move = choose_move(early, "to_win", advisor)
+    assert move in [o["move"] for o in advisor.advise(early)["options"]]
+    assert choose_move(early, "to_win", None, model=model) in [
+        o["move"] for o in advisor.advise(early)["options"]]
+
+
 def test_practice_positions_come_with_their_ranked_options(table, advisor):
     """Issue 42: ``positions(seed, rules, table)`` yields practice positions, each with its
     options ranked and valued as the advisor values them; one seed, one sequence, on

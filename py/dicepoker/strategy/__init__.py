@@ -69,7 +69,7 @@ its option by the faces kept (equal dice are interchangeable).
 Computer players::
 
     from dicepoker.strategy.players import choose_move
-    move = choose_move(game, level, advisor, rng)   # level: "optimal" | "good" | "beginner"
+    move = choose_move(game, level, advisor, rng)   # level: "optimal" | "good" | "beginner" | "to_win"
     game.apply(move)                                # a roll or a score, one step at a time
 
 ``rng`` is anything with ``.random()`` (the ``random`` module will do); only
@@ -96,6 +96,26 @@ Win chances, and luck against skill::
     from dicepoker.strategy.chances import win_chances, luck_and_skill
     win_chances(game, table)       # [chance of winning per player], sums to 1
     luck_and_skill(game, advisor)  # per player {"start", "luck", "skill", "total"}
+
+Playing to win (issue 49)::
+
+    from dicepoker.strategy.to_win import win_advice, WinTables
+    advice = win_advice(game, table)       # a Table from Table.from_file, or its Advisor
+    advice["best"]                          # == advice["options"][0]: the best chance to win
+    for option in advice["options"]:        # the advisor's options, same keys and values,
+        option["win"]                       # each with its chance to win (0..1, a tie shared),
+                                            # best for winning first
+    advice["method"]    # "tables" (4 open boxes or fewer: exact turn on the end-of-game
+                        # tables), "model" (earlier: the normal model), "alone" (solo: 1)
+    advice["exact"]     # every opponent has finished: the chances are exact
+
+The end-of-game tables are ``static/strategy/<rules>.win.gz`` (1-2 MB gzip;
+built by ``build_win``), found beside a table read with ``Table.from_file``.
+In the browser fetch them on first use like the spread table and pass them:
+``win_advice(game, model, wins=WinTables.from_js_array(array))`` with the
+page's :class:`.chances.Model` (its spread is needed before the tables
+apply), or ``choose_move(game, "to_win", advisor, rng, model=model,
+wins=wins)``.  Without ``wins`` the "to win" computer plays by the model.
 
 A table (or an Advisor of one) read with ``Table.from_file`` finds its spread
 table (``<rules>.spread.gz``) in the same folder; otherwise pass

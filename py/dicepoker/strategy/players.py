@@ -9,8 +9,12 @@ time, at a pace people can follow).  Levels:
   probability ``SLIP_CHANCE`` it takes another option that gives away at most
   ``SLIP_MAX_LOSS`` points, when there is one.
 - ``"to_win"``: in every decision, the option with the highest chance of
-  winning (:func:`.to_win.to_win_option`: the mean/variance model of every
-  player's final); it needs a :class:`.chances.Model` (``model=``).
+  winning (:func:`.to_win.to_win_move`): near the end, the exact turn on
+  the end-of-game tables (:func:`.to_win.win_advice`); earlier, the
+  mean/variance model of every player's final (:func:`.to_win.to_win_option`).
+  An Advisor (or Table) read with ``Table.from_file`` finds the win and
+  spread tables beside it; ``model=`` (a :class:`.chances.Model`) and
+  ``wins=`` (a :class:`.to_win.WinTables`) give them otherwise.
 - ``"beginner"``: greedy, no table: keeps the most common face (or an
   obvious straight), stops when the dice already make a big pattern, and
   fills the box that scores most right now.
@@ -34,7 +38,7 @@ SLIP_MAX_LOSS = 4.0
 _STOP_FOR = ("poker", "large_straight", "full_house")
 
 
-def choose_move(game, level, advisor=None, rng=None, model=None):
+def choose_move(game, level, advisor=None, rng=None, model=None, wins=None):
     """The next move of the current player at ``level`` (see the module docstring).
 
     ``advisor`` is an :class:`Advisor` or a :class:`~.table.Table` (an Advisor
@@ -51,10 +55,8 @@ def choose_move(game, level, advisor=None, rng=None, model=None):
     if level == BEGINNER:
         return beginner_move(game)
     if level == TO_WIN:
-        if model is None:
-            raise ValueError("the to_win level needs the win-chance model")
-        from .to_win import to_win_option
-        return to_win_option(game, model)["move"]
+        from .to_win import to_win_move
+        return to_win_move(game, advisor, model, wins)
     if advisor is None:
         raise ValueError("the %s level needs a strategy table" % level)
     if not isinstance(advisor, Advisor):
