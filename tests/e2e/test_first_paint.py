@@ -394,8 +394,9 @@ new MutationObserver(() => {
 
 @pytest.mark.parametrize("players, locale, loading, first_line", [
     ("Ann", "en-US", "Loading the game…", "Roll the dice to start your turn."),
-    ("Ann,Ben", "en-US", "Loading the game…", "Pass to Ann"),
-    ("Ann,Ben", "lt-LT", "Žaidimas įkeliamas…", "Perduokite įrenginį: Ann"),
+    # the game's first turn: nobody has passed the device yet (issue 47, point 9)
+    ("Ann,Ben", "en-US", "Loading the game…", "Your turn, Ann"),
+    ("Ann,Ben", "lt-LT", "Žaidimas įkeliamas…", "Jūsų eilė, Ann"),
 ])
 def test_turn_message_says_loading_then_the_turn_in_its_place(new_context, site_url, players, locale,
                                                              loading, first_line):

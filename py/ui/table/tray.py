@@ -133,7 +133,7 @@ class Tray:
                           name=name), ""
         elif not used:
             humans = game.seats.count(HUMAN)
-            if humans > 1:
+            if humans > 1 and game.moves:   # the game's first turn: nobody passed anything yet
                 main, sub = t("handover.pass", name=name), t("handover.roll", name=name)
             elif len(game.players) > 1:
                 main, sub = t("handover.your_turn", name=name), ""
