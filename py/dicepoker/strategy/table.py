@@ -200,38 +200,9 @@ class Table:
 
     @classmethod
     def from_js_array(cls, array, path="/dice-poker-strategy.tmp"):
-        """Browser only: decode a table from a JS ``Uint8Array`` (gzip or not).
-
-        Converting a JS array to Python bytes goes byte by byte through the
-        FFI (minutes for a table).  A decompressed table is copied with one
-        memcpy into memory of its own (``Module._malloc``, kept for the
-        session like the table) and read there through ``uctypes``; a gzip
-        file is copied into MicroPython's in-memory file system and
-        :meth:`from_file` streams it into the heap (the temporary file is
-        removed afterwards).
-        """
-        import js
-        if array.length > 2 and bytes([array[0], array[1]]) != _GZIP_MAGIC:
-            try:
-                import uctypes
-            except ImportError:
-                uctypes = None
-            address = js.Module._malloc(array.length) if uctypes is not None else 0
-            if address:
-                js.Module.HEAPU8.set(array, address)
-                try:
-                    return cls.from_buffer(uctypes.bytearray_at(address, array.length))
-                except TableError:
-                    js.Module._free(address)
-                    raise
-        import os
-        js.Module.FS.writeFile(path, array)
-        try:
-            table = cls.from_file(path)
-        finally:
-            os.remove(path)
-        table.path = None       # a temporary copy, gone: nothing lies beside it
-        return table
+        """Browser only: decode a table from a JS ``Uint8Array`` (gzip or not):
+        :func:`read_js_array`."""
+        return read_js_array(cls, array, path)
 
     @classmethod
     def _from_stream(cls, stream):
@@ -300,3 +271,39 @@ def _check_header(header, fmt=FORMAT):
                              % (ruleset.id, key))
     if header.get("block") != BLOCK or not isinstance(header.get("size"), int):
         raise TableError("the strategy table layout is not supported")
+
+
+def read_js_array(cls, array, path):
+    """Browser only: ``cls`` (a table class with ``from_buffer`` and ``from_file``) read
+    from a JS ``Uint8Array`` (gzip or not), for every table the page fetches.
+
+    Converting a JS array to Python bytes goes byte by byte through the FFI
+    (minutes for a table).  A decompressed table is copied with one memcpy into
+    memory of its own (``Module._malloc``, kept for the session like the table) and
+    read there through ``uctypes``; a gzip file is copied into MicroPython's
+    in-memory file system and ``from_file`` streams it into the heap (the
+    temporary file ``path`` is removed afterwards, and the table forgets it:
+    nothing lies beside it).
+    """
+    import js
+    if array.length > 2 and bytes([array[0], array[1]]) != _GZIP_MAGIC:
+        try:
+            import uctypes
+        except ImportError:
+            uctypes = None
+        address = js.Module._malloc(array.length) if uctypes is not None else 0
+        if address:
+            js.Module.HEAPU8.set(array, address)
+            try:
+                return cls.from_buffer(uctypes.bytearray_at(address, array.length))
+            except TableError:
+                js.Module._free(address)
+                raise
+    import os
+    js.Module.FS.writeFile(path, array)
+    try:
+        table = cls.from_file(path)
+    finally:
+        os.remove(path)
+    table.path = None
+    return table

@@ -52,7 +52,8 @@ from . import dicesets
 from .advisor import Advisor
 from .chances import POINT_MASS, Model, chances_of
 from .states import UPPER_COUNT, Layout
-from .table import TableError, _GZIP_MAGIC, _Reader, _ViewReader, _open_stream, _rule_params
+from .table import (TableError, _GZIP_MAGIC, _Reader, _ViewReader, _open_stream, _rule_params,
+                    read_js_array)
 
 WIN_MAGIC = b"DPWN"
 WIN_VERSION = 1
@@ -219,28 +220,9 @@ class WinTables:
 
     @classmethod
     def from_js_array(cls, array, path="/dice-poker-win.tmp"):
-        """Browser only: from a JS ``Uint8Array`` (gzip or not), as :meth:`.table.Table.from_js_array`."""
-        import js
-        if array.length > 2 and bytes([array[0], array[1]]) != _GZIP_MAGIC:
-            try:
-                import uctypes
-            except ImportError:
-                uctypes = None
-            address = js.Module._malloc(array.length) if uctypes is not None else 0
-            if address:
-                js.Module.HEAPU8.set(array, address)
-                try:
-                    return cls.from_buffer(uctypes.bytearray_at(address, array.length))
-                except TableError:
-                    js.Module._free(address)
-                    raise
-        import os
-        js.Module.FS.writeFile(path, array)
-        try:
-            tables = cls.from_file(path)
-        finally:
-            os.remove(path)
-        return tables
+        """Browser only: from a JS ``Uint8Array`` (gzip or not), as the strategy table
+        (:func:`.table.read_js_array`)."""
+        return read_js_array(cls, array, path)
 
     @classmethod
     def beside(cls, table):
