@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "a0ec0418dd4f40f8";
+const VERSION = "885a282eba8a9939";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
