@@ -7,8 +7,9 @@ import gameui
 from gameui import choose_box, choose_keep, play_turn
 
 
-def one_box_from_the_end(names=("Ann",), rules="yahtzee", seed=7):
-    """A game whose last box is the page's to fill (the engine plays the rest simply)."""
+def one_box_from_the_end(names=("Ann",), rules="yahtzee", seed=7, box=choose_box):
+    """A game whose last box is the page's to fill (the engine plays the rest simply, each
+    turn's box chosen by ``box(game)``)."""
     game = Game(list(names), ruleset=rules, seed=seed)
     while not (game.round == game.rounds - 1 and game.current_player == len(names) - 1):
         game.roll()
@@ -17,7 +18,7 @@ def one_box_from_the_end(names=("Ann",), rules="yahtzee", seed=7):
             if len(keep) == 5:
                 break
             game.roll(keep)
-        game.score(choose_box(game))
+        game.score(box(game))
     return game
 
 
@@ -46,18 +47,11 @@ def test_results_closed_stay_closed_after_a_reload(page, site_url, goto_ready):
 def zero_in_the_last_box(seed):
     """A one-player yahtzee game at its last turn with only Yahtzee ("poker") open, whose first roll
     of that turn (the engine's dice, the page's too) scores 0 in it; None if it would not."""
-    game = Game(["Ann"], ruleset="yahtzee", seed=seed)
-    boxes = game.ruleset.boxes
-    while game.round < game.rounds - 1:
-        game.roll()
-        for _ in range(2):
-            keep = choose_keep(game)
-            if len(keep) == 5:
-                break
-            game.roll(keep)
-        options = game.options()
-        game.score(max((b for b in options if b != "poker"),
-                       key=lambda b: (options[b], -boxes.index(b))))
+    def not_poker(game):
+        options, boxes = game.options(), game.ruleset.boxes
+        return max((b for b in options if b != "poker"), key=lambda b: (options[b], -boxes.index(b)))
+
+    game = one_box_from_the_end(seed=seed, box=not_poker)
     probe = Game.from_json(game.to_json())
     probe.roll()
     return game if probe.options() == {"poker": 0} else None
