@@ -226,8 +226,11 @@ def test_a_damaged_record_set_aside_is_told():
     assert ctl.state.notice["text"]["key"] == "practice.bad_record"
     assert ctl.state.practice["note"]["key"] == "practice.bad_record"
     ctl, request = opened(progress={"version": 1, "tally": "?"})      # not clean: a new one
+    assert (request["game"], request["nth"]) == (0, 0)
+    first = sequence(request["seed"], request["rules"], count=1)[0]   # game 0 may have none
     assert ctl.state.practice["progress"] == tally.place(tally.new(), request["rules"],
-                                                         request["seed"], 0, 0, 0)
+                                                         request["seed"], first["game"],
+                                                         first["nth"], 0)
 
 
 def test_a_failed_position_is_asked_again():

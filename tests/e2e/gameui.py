@@ -84,6 +84,13 @@ def settle(page):
     page.evaluate(SETTLE)
 
 
+def notice_text(page):
+    """The notice's words once it shows.  A message that is not in the start catalogue
+    waits for the whole catalogue, which may land after ``data-state`` says ready."""
+    page.wait_for_selector("#notice:not([hidden])")
+    return page.text_content("#notice-text")
+
+
 def wait_for_saved_moves(page, count, timeout=30_000):
     """Wait until the saved game has ``count`` moves."""
     page.wait_for_function(

@@ -72,7 +72,7 @@ def test_the_same_date_gives_the_same_dice_in_two_contexts_another_date_others(
         goto_ready(page, site_url, state="setup")
         page.click("#open-daily")                   # the top bar's Today's game
         page.wait_for_selector('html[data-state="ready"]', state="attached")
-        assert page.text_content("#notice-text").startswith("Daily game of 2026-12-04")
+        assert gameui.notice_text(page).startswith("Daily game of 2026-12-04")
         assert page.text_content(".chip-name") == "You"   # no setup was made: the catalogue's
         seen.append([roll_and_read(page, keep) for keep in holds])
         if name == "Ben":                           # another date, by its link, over this game
@@ -170,7 +170,7 @@ def test_one_counted_try_then_practice_and_a_streak_across_three_days_with_one_m
     # a second game of 12-02, played otherwise: practice, the day's result unchanged
     page.click("#play-again")
     page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]', state="attached")
-    assert page.text_content("#notice-text") == cat.t("daily.started_practice", date="2026-12-02")
+    assert gameui.notice_text(page) == cat.t("daily.started_practice", date="2026-12-02")
     other = near_finished("2026-12-02", "Вы", "chance", worst=True)
     resume(page, site_url, other, {"date": "2026-12-02", "started": "2026-12-02",
                                    "practice": True})
@@ -211,7 +211,7 @@ def test_bad_daily_input_is_said_in_words_and_the_game_kept(new_context, site_ur
                                 ("2026-12-05", "date_later", {"date": "2026-12-05"})):
         goto_ready(page, site_url + "?daily=" + query)
         reason = cat.t("error." + code, **params)
-        assert page.text_content("#notice-text") == cat.t("daily.bad_link", reason=reason)
+        assert gameui.notice_text(page) == cat.t("daily.bad_link", reason=reason)
         assert tuple(page.evaluate(DICE)) == first, "the game in progress is kept"
         assert "daily" not in page.url, "the refused link is dropped"
     if lang == "sk":                # an edited save: today's game's meta on another game
@@ -220,7 +220,7 @@ def test_bad_daily_input_is_said_in_words_and_the_game_kept(new_context, site_ur
         resume(page, site_url, game, {"date": "2026-12-04", "started": "2026-12-04",
                                       "practice": False})
         page.wait_for_selector("#notice:not([hidden])")
-        assert page.text_content("#notice-text") == cat.t("daily.bad_save")
+        assert gameui.notice_text(page) == cat.t("daily.bad_save")
         assert tuple(page.evaluate(DICE)) == game.dice
         assert "daily" not in json.loads(page.evaluate("localStorage.getItem('dicepoker.game-meta')"))
 

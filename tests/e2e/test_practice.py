@@ -25,6 +25,7 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+import gameui
 from dicepoker.practice import position_json, positions
 from practice_solver import advisor, losses, move_text
 
@@ -184,7 +185,7 @@ def test_a_damaged_record_is_set_aside_with_a_message(page, site_url):
     open_link(page, site_url, "7", "dice-poker")
     assert page.is_visible("#practice-note")
     assert page.text_content("#practice-note").startswith(ENGLISH_BAD_RECORD)
-    assert page.text_content("#notice-text").startswith(ENGLISH_BAD_RECORD)
+    assert gameui.notice_text(page).startswith(ENGLISH_BAD_RECORD)
     aside = page.evaluate("""() => Object.keys(localStorage).filter(
       k => k.startsWith('dicepoker.bad-save.practice-')).map(k => localStorage.getItem(k))""")
     assert aside == [DAMAGED]

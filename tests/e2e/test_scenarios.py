@@ -170,7 +170,7 @@ def test_the_question_keeps_the_focus_and_the_taps_until_answered(page, site_url
 def test_a_bad_save_is_explained_kept_aside_and_a_new_game_offered(
         page, site_url, goto_ready, document, reason):
     open_with_saved_text(page, site_url, document, goto_ready, state="setup")
-    notice = page.text_content("#notice-text")
+    notice = gameui.notice_text(page)
     assert "could not be restored" in notice and reason in notice
     kept = page.evaluate("""() => Object.keys(localStorage)
         .filter(k => k.startsWith('dicepoker.bad-save.')).map(k => localStorage.getItem(k))""")

@@ -57,6 +57,7 @@ def test_todays_game_opens_offline_after_one_visit(visit):
     page.wait_for_selector("#confirm-dialog[open]")        # over the link's game in progress
     page.click("#confirm")
     page.wait_for_selector("html[data-state=ready][data-turn-phase=start]", state="attached")
+    page.wait_for_selector("#notice:not([hidden])")     # its words come with the catalogue
     assert page.text_content("#notice-text").startswith("Daily game of 2026-01-01")
     assert roll(page) == list(daily_game("2026-01-01", "x").roll())
     assert all(p.endswith("/sw.js") for p in visit.site.requests_while_offline()), \

@@ -73,7 +73,7 @@ BAD_SAVES = {
 def test_a_tampered_save_is_explained_kept_and_downloadable(page, site_url, goto_ready, kind):
     document, reason = BAD_SAVES[kind]
     open_with_saved_text(page, site_url, document, goto_ready, state="setup")
-    notice = page.text_content("#notice-text")
+    notice = gameui.notice_text(page)
     assert "could not be restored" in notice and reason in notice, notice
     assert page.evaluate(KEPT_ASIDE) == [document]            # kept aside, byte for byte
     assert page.evaluate("localStorage.getItem('dicepoker.game')") is None
