@@ -86,7 +86,7 @@ CSP = ("default-src 'none'; script-src {scripts} data: blob: 'wasm-unsafe-eval' 
        "style-src {styles} blob:; img-src data: blob:; connect-src data: blob:; "
        "object-src 'none'; base-uri 'none'; form-action 'none'")
 _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">')
-_MANIFEST = re.compile(r'\s*<link rel="manifest"[^>]*>')
+_MANIFEST = re.compile(r'\s*<link data-rel="manifest"[^>]*>')
 _IMAGE_REF = re.compile(r'\b(src|href)="\./([^"]+\.(?:svg|png))"')
 _INLINE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.S)
 
