@@ -111,6 +111,8 @@ class Monkey:
         if kind in ("die", "key"):
             i = rng.randrange(5)
             if kind == "die":
+                if not page.is_visible('.die[data-index="%d"]' % i):
+                    return self.check(self.snapshot(), expected)    # put away: game over
                 page.locator('.die[data-index="%d"]' % i).click(timeout=2000, force=True)
             else:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
@@ -119,8 +121,13 @@ class Monkey:
                 toggle_hold(expected, i)
         elif kind in ("roll", "space"):
             if kind == "roll":
-                paced(page, "roll",                 # never a double tap (ui/input.py)
-                      lambda: page.locator("#roll").click(timeout=2000, force=True))
+                click = lambda: page.locator("#roll").click(timeout=2000, force=True)
+                if not page.is_visible("#roll"):
+                    return self.check(self.snapshot(), expected)    # put away: game over
+                if page.is_enabled("#roll"):
+                    paced(page, "roll", click)      # never a double tap (ui/input.py)
+                else:
+                    click()     # nobody hears it: the page's last tap is still the one before
             else:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
                 page.keyboard.press(rng.choice(["Space", "Enter"]))
