@@ -328,3 +328,104 @@ def test_the_top_bar_holds_todays_game_and_practice(new_context, site_url, goto_
             problems.append("%s %dx%d: %s" % (lang, w, h, "; ".join(bad)))
     assert problems == []
 
+
+
+# Issue 47 (points 10 and 11): the one-screen promise on a small phone on its side, and the
+# name of whose turn it is.  Long names, the longest first.
+LONG_NAMES = ["Alexandra", "Bartholomew", "Constantine", "Dorothea", "Evangeline", "Fitzgerald",
+              "Gwendolyn", "Hieronymus"]
+
+# The current player's boxes, the dice, Roll, their Total and their name (the current chip's,
+# whole: not cut by an ellipsis) inside the viewport and on top at their centres; every box
+# name and sum label (the card's row heads shown) broken only between words, inside its cell.
+ONE_SCREEN = r"""
+(name) => {
+  const W = innerWidth, H = innerHeight, p = document.documentElement.dataset.currentPlayer;
+  const bad = [];
+  const chip = document.querySelector('.chip.current .chip-name');
+  const need = [
+    ...[...document.querySelectorAll('[data-player="' + p + '"][data-box]')].map(e => [e, e.dataset.box]),
+    ...[...document.querySelectorAll('.die')].map(e => [e, 'die ' + e.dataset.index]),
+    [document.getElementById('roll'), 'Roll'],
+    [document.querySelector('td[data-sum="total"][data-seat="' + p + '"]'), 'Total'],
+    [chip, 'the name on turn'],
+  ];
+  for (const [e, label] of need) {
+    if (!e) { bad.push(label + ': missing'); continue; }
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) { bad.push(label + ': not shown'); continue; }
+    if (r.top < -0.5 || r.left < -0.5 || r.bottom > H + 0.5 || r.right > W + 0.5) {
+      bad.push(label + ': outside the viewport (' + Math.round(r.left) + ',' + Math.round(r.top) + '..'
+               + Math.round(r.right) + ',' + Math.round(r.bottom) + ')');
+      continue;
+    }
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(top === e || e.contains(top)))
+      bad.push(label + ': covered by ' + (top ? (top.id || top.className || top.tagName) : 'nothing'));
+  }
+  if (chip) {
+    if (chip.textContent !== name) bad.push('the chip on turn names ' + chip.textContent);
+    if (chip.scrollWidth > chip.clientWidth + 0.5) bad.push('the name on turn is cut: ' + chip.clientWidth + ' of ' + chip.scrollWidth + ' px');
+  }
+  if (scrollY !== 0) bad.push('scrolled by ' + scrollY);
+  const labels = [...document.querySelectorAll('.card tbody .box-col')].map(th => [th, th.querySelector('.box-name') || th]);
+  for (const b of document.querySelectorAll('.tray-actions .btn')) for (const s of b.querySelectorAll('span')) labels.push([b, s]);
+  for (const [th, holder] of labels) {
+    const text = holder.firstChild;
+    if (!text || text.nodeType !== 3 || !th.getBoundingClientRect().width) continue;
+    const cell = th.getBoundingClientRect();
+    const re = /[^\s-]+-?/g;             // a word (a hyphen may end a line: Фул-хаўс)
+    let m;
+    while ((m = re.exec(text.data))) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter(q => q.width > 0);
+      const lines = new Set(rects.map(q => Math.round(q.top)));
+      if (lines.size > 1) bad.push('"' + text.data + '" broken inside "' + m[0] + '"');
+      for (const q of rects)
+        if (q.right > cell.right + 0.5 || q.left < cell.left - 0.5) { bad.push('"' + m[0] + '" spills out of its cell'); break; }
+    }
+  }
+  return bad;
+}
+"""
+
+ON_ITS_SIDE = [(640, 360), (740, 360), (844, 390), (360, 640)]
+
+
+def frame(page):
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("lang", ["en", "lt"])
+@pytest.mark.parametrize("players", [1, 3, 8])
+def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_ready, lang, players):
+    """Issue 47, points 10 and 11: at 640×360, 740×360 and 844×390 on its side, and at 360×640
+    upright, with 1, 3 and 8 players (long names), after a roll: the current player's boxes,
+    the dice, Roll, their Total and their whole name (the chip on turn, no ellipsis) are in
+    the viewport and on top at their centres, nothing scrolled; no box name is broken
+    inside a word.  Again on the next player's turn (their name in the middle of the row)."""
+    context = new_context(viewport={"width": 640, "height": 360}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    names = LONG_NAMES[:players]
+    goto_ready(page, link(site_url, names, seed=7))
+    problems = []
+    for turn in range(2 if players > 1 else 1):
+        if turn:
+            page.click('button[data-player="0"][data-box="chance"]')
+            page.wait_for_selector('html[data-current-player="1"][data-turn-phase="start"]', state="attached")
+            page.wait_for_timeout(400)        # not a double tap
+        page.click("#roll")
+        page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+        for w, h in ON_ITS_SIDE:
+            page.set_viewport_size({"width": w, "height": h})
+            frame(page)
+            bad = page.evaluate(ONE_SCREEN, names[turn])
+            if bad:
+                label = "%s %d players, turn %d, %dx%d" % (lang, players, turn + 1, w, h)
+                save_shot(page, label)
+                problems.append("%s: %s" % (label, "; ".join(bad)))
+        page.set_viewport_size({"width": 640, "height": 360})
+    assert problems == []
