@@ -429,3 +429,52 @@ def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_
                 problems.append("%s: %s" % (label, "; ".join(bad)))
         page.set_viewport_size({"width": 640, "height": 360})
     assert problems == []
+
+
+# The pad's head cells: each player's name, its whole width or cut (text-overflow).
+HEAD_NAMES = r"""
+() => [...document.querySelectorAll('#card-head th[data-seat]')].map(th => {
+  const n = th.querySelector('.head-name'), r = n.getBoundingClientRect();
+  return {seat: th.dataset.seat, name: n.textContent, cut: n.scrollWidth > n.clientWidth + 0.5,
+          width: th.getBoundingClientRect().width, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+})
+"""
+
+# The room left empty on each side of the play screen (the card's left, the tray's right).
+SIDES = r"""
+() => {
+  const card = document.querySelector('.card').getBoundingClientRect();
+  const tray = document.querySelector('.tray').getBoundingClientRect();
+  return [Math.round(card.left), Math.round(innerWidth - tray.right)];
+}
+"""
+
+
+def test_eight_players_on_a_wide_screen_use_the_room(new_context, site_url, goto_ready):
+    """Issue 47, point 15: eight players (long names) at 1920×1080: the pad and the tray take
+    the screen's width (at most 48 px empty on either side) and every name is whole; at
+    1280×800 on a touch screen a name cut short is whole, in view and on top after one tap
+    on its head cell."""
+    page = new_context(viewport={"width": 1920, "height": 1080}, has_touch=True).new_page()
+    goto_ready(page, link(site_url, LONG_NAMES, seed=7))
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    frame(page)
+    left, right = page.evaluate(SIDES)
+    assert left <= 48 and right <= 48, (left, right)
+    heads = page.evaluate(HEAD_NAMES)
+    assert [h["name"] for h in heads] == LONG_NAMES
+    assert [h["name"] for h in heads if h["cut"]] == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    frame(page)
+    cut = [h for h in page.evaluate(HEAD_NAMES) if h["cut"]]
+    assert cut, "no name is cut at 1280x800: the tap is not tested"
+    for h in cut:
+        page.tap('#card-head th[data-seat="%s"]' % h["seat"])
+        frame(page)
+        shown = next(x for x in page.evaluate(HEAD_NAMES) if x["seat"] == h["seat"])
+        assert not shown["cut"], shown
+        assert shown["left"] >= 0 and shown["right"] <= 1280 and shown["top"] >= 0, shown
+        top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.head-name') !== null",
+                            [(shown["left"] + shown["right"]) / 2, (shown["top"] + shown["bottom"]) / 2])
+        assert top, shown
