@@ -478,3 +478,40 @@ def test_eight_players_on_a_wide_screen_use_the_room(new_context, site_url, goto
         top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('.head-name') !== null",
                             [(shown["left"] + shown["right"]) / 2, (shown["top"] + shown["bottom"]) / 2])
         assert top, shown
+
+
+# The top bar's title: how many lines, and the words broken inside (none may be).
+TITLE_LINES = r"""
+() => {
+  const t = document.querySelector('.brand span'), text = t.firstChild;
+  const all = document.createRange(); all.selectNodeContents(t);
+  const lines = new Set([...all.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size;
+  const broken = [];
+  const re = /\S+/g; let m;
+  while ((m = re.exec(text.data))) {
+    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+    if (new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size > 1) broken.push(m[0]);
+  }
+  return {lines, broken, title: text.data};
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_title_takes_two_lines_at_most(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: the top bar's title (BE "Покер на касцях") takes at most two lines,
+    its words whole, at every width that shows it (from 380 px; below, screen readers'
+    only: READ_ONLY)."""
+    context = new_context(viewport={"width": 380, "height": 640}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    goto_ready(page, link(site_url, ["Ann"], seed=7))
+    problems = []
+    for w in (380, 385, 390, 400, 412, 430, 460, 480, 540, 600, 700, 768, 844):
+        page.set_viewport_size({"width": w, "height": 640 if w < 700 else 1024})
+        frame(page)
+        seen = page.evaluate(TITLE_LINES)
+        if seen["lines"] > 2 or seen["broken"]:
+            save_shot(page, "%s title %d" % (lang, w))
+            problems.append("%d px: %s" % (w, seen))
+    assert problems == []
