@@ -515,3 +515,47 @@ def test_the_title_takes_two_lines_at_most(new_context, site_url, goto_ready, la
             save_shot(page, "%s title %d" % (lang, w))
             problems.append("%d px: %s" % (w, seen))
     assert problems == []
+
+
+# A computer's turn: the bar's height, its words broken inside, the card under the tray.
+COMPUTER_BAR = r"""
+() => {
+  const bad = [], bar = document.getElementById('computer-bar'), b = bar.getBoundingClientRect();
+  if (b.height > 48) bad.push('the bar is ' + Math.round(b.height) + ' px high');
+  if (b.right > innerWidth + 0.5 || bar.scrollWidth > bar.clientWidth + 0.5) bad.push('the bar spills out');
+  for (const el of bar.querySelectorAll('span, button')) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    const re = /\S+/g; let m;
+    while ((m = re.exec(text.data))) {
+      const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size > 1) bad.push('"' + m[0] + '" broken');
+    }
+  }
+  const p = document.documentElement.dataset.currentPlayer;
+  for (const e of document.querySelectorAll('[data-player="' + p + '"][data-box], td[data-sum="total"][data-seat="' + p + '"]')) {
+    const r = e.getBoundingClientRect(), top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(top === e || e.contains(top))) bad.push((e.dataset.box || 'total') + ' covered by ' + (top ? top.id || top.className : 'nothing'));
+  }
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_computer_bar_takes_one_line(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: while the computer plays, at 390×844, its bar (the pace, Skip ahead)
+    is one line in every language, no word broken inside, and the tray covers none of the
+    computer's boxes nor its Total."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    start(page, site_url, goto_ready, 4, ["human", "optimal", "human", "human"])
+    page.click('button[data-player="0"][data-box="chance"]')
+    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
+    page.wait_for_selector("#computer-bar", state="visible", timeout=30_000)
+    frame(page)
+    bad = page.evaluate(COMPUTER_BAR)
+    if bad:
+        save_shot(page, "%s computer bar" % lang)
+    assert bad == []
