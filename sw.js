@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "e2a0e884d5655cfc";
+const VERSION = "181f9e829c51a7e1";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

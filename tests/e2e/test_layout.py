@@ -559,3 +559,60 @@ def test_the_computer_bar_takes_one_line(new_context, site_url, goto_ready, lang
     if bad:
         save_shot(page, "%s computer bar" % lang)
     assert bad == []
+
+
+def upper_done(names, seed=7):
+    """A game of ``names`` whose six upper boxes each player has filled with one roll each:
+    most have missed the bonus (the longest bonus word: BE "не атрыманы")."""
+    game = Game(names, seed=seed)
+    for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
+        for _ in names:
+            game.roll([])
+            game.score(box)
+    return game
+
+
+# The sums' cells of every player, whole: no text cut, no word broken inside, in view.
+SUMS_WHOLE = r"""
+() => {
+  const bad = [];
+  for (const td of document.querySelectorAll('.sums td[data-sum]')) {
+    const r = td.getBoundingClientRect();
+    if (!r.width) continue;
+    if (td.scrollWidth > td.clientWidth + 0.5) bad.push(td.dataset.sum + ' ' + td.dataset.seat + ' "' + td.textContent + '" cut');
+    if (r.bottom > innerHeight + 0.5) bad.push(td.dataset.sum + ' ' + td.dataset.seat + ' below the fold');
+    const text = td.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    const re = /\S+/g; let m;
+    while ((m = re.exec(text.data))) {
+      const q = document.createRange(); q.setStart(text, m.index); q.setEnd(text, m.index + m[0].length);
+      const rects = [...q.getClientRects()].filter(x => x.width > 0);
+      if (new Set(rects.map(x => Math.round(x.top))).size > 1) bad.push('"' + m[0] + '" broken');
+      if (rects.some(x => x.right > r.right + 0.5)) bad.push('"' + m[0] + '" spills out');
+    }
+  }
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: at 1024×768 with eight players whose upper boxes are filled (the
+    bonus missed: BE "не атрыманы"), every sum's words are whole in their cells, and every
+    sum, Total too, above the fold."""
+    page = new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    game = upper_done(LONG_NAMES)
+    page.goto(site_url)
+    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    page.evaluate("text => { localStorage.removeItem('dicepoker.game'); localStorage.setItem('dicepoker.game', text); }",
+                  game.to_json())
+    goto_ready(page, site_url)
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    frame(page)
+    bad = page.evaluate(SUMS_WHOLE)
+    if bad:
+        save_shot(page, "%s bonus words" % lang)
+    assert bad == []
