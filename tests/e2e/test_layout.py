@@ -616,3 +616,25 @@ def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, got
     if bad:
         save_shot(page, "%s bonus words" % lang)
     assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["en", "be"])
+def test_the_first_high_score_clears_the_rule_set(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: in the high scores, the first entry stands clear of the rule set's
+    selector (at least 8 px between them), on a phone and a desktop."""
+    scores = {"dice-poker": [{"name": "Alexandra", "score": 245, "date": "2026-12-01", "players": 2},
+                             {"name": "Bartholomew", "score": 201, "date": "2026-12-02", "players": 2}]}
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s');"
+                            " localStorage.setItem('dicepoker.highscores', '%s'); } catch (e) {}"
+                            % (lang, json.dumps(scores)))
+    page = context.new_page()
+    goto_ready(page, link(site_url, ["Ann"], seed=7))
+    page.click("#open-scores")
+    page.wait_for_selector("#scores-list .highscore", state="visible", timeout=30_000)
+    for w, h in ((360, 640), (1280, 800)):
+        page.set_viewport_size({"width": w, "height": h})
+        frame(page)
+        gap = page.evaluate("""() => document.querySelector('#scores-list .highscore').getBoundingClientRect().top
+                                     - document.getElementById('scores-ruleset').getBoundingClientRect().bottom""")
+        assert gap >= 8, (w, h, gap)
