@@ -638,3 +638,42 @@ def test_the_first_high_score_clears_the_rule_set(new_context, site_url, goto_re
         gap = page.evaluate("""() => document.querySelector('#scores-list .highscore').getBoundingClientRect().top
                                      - document.getElementById('scores-ruleset').getBoundingClientRect().bottom""")
         assert gap >= 8, (w, h, gap)
+
+
+@pytest.mark.parametrize("lang", ["en", "be"])
+def test_the_first_day_notice_pushes_nothing_out_of_view(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 4: with today's game's first-day notice shown, after a roll, the
+    player's boxes, sums and Total, the dice and Roll are in view and on top (FITS) on a
+    phone (360×640, 390×844) and on the pad (1024×768, 1280×800, 1920×1080); the notice too,
+    its whole text one tap away on a short phone."""
+    from gameui import at_date, notice_text
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    at_date(context, "2026-12-04")
+    context.add_init_script("if (location.protocol !== 'about:') localStorage.setItem('dicepoker.lang', '%s')" % lang)
+    page = context.new_page()
+    goto_ready(page, site_url, state="setup")
+    page.click("#open-daily")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    notice_text(page)
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    problems = []
+    for w, h in ((360, 640), (390, 844), (1024, 768), (1280, 800), (1920, 1080)):
+        page.set_viewport_size({"width": w, "height": h})
+        frame(page)
+        bad = page.evaluate(FITS)
+        if w >= 900:        # the pad's rows may be under 40 px at 1024x768 (a mouse's screen)
+            bad = [b for b in bad if not re.search(r": \d+x\d+$", b)]
+        box = page.locator("#notice").bounding_box()
+        if not box or box["y"] < 0 or box["y"] + box["height"] > h:
+            bad.append("the notice is not in view")
+        if bad:
+            save_shot(page, "%s daily notice %dx%d" % (lang, w, h))
+            problems.append("%dx%d: %s" % (w, h, "; ".join(bad)))
+    assert problems == [], "\n".join(problems)
+    page.set_viewport_size({"width": 360, "height": 640})
+    frame(page)
+    page.tap("#notice-text")
+    frame(page)
+    assert page.evaluate("() => { const p = document.getElementById('notice-text');"
+                         " return p.scrollWidth <= p.clientWidth + 0.5 && p.scrollHeight <= p.clientHeight + 0.5; }")
