@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "7e250875f1b8d432";
+const VERSION = "af0d0cd02e74dc14";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

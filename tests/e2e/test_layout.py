@@ -398,7 +398,7 @@ def frame(page):
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-@pytest.mark.parametrize("lang", ["en", "lt"])
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("players", [1, 3, 8])
 def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_ready, lang, players):
     """Issue 47, points 10 and 11: at 640×360, 740×360 and 844×390 on its side, and at 360×640
