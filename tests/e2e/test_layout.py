@@ -13,6 +13,14 @@ reloaded.  A failing layout leaves a screenshot in test-artifacts/.
 Also: a tap on a chip shows that player's card; the box's rule shows on
 demand; the legend; the seat picker's text is whole; axe finds nothing with
 the hint list open, in both themes.
+
+Issue 47: a small phone on its side (640×360, 740×360, 844×390) and 360×640
+with 1, 3 and 8 long names (card, dice, Roll, Total and the whole name on turn
+in view, no box name broken inside a word); eight players on a wide screen
+(the room used, a cut name whole after a tap); the title in two lines at most;
+the computer's bar in one line; the bonus's words whole with eight players at
+1024×768; the first high score clear of the rule set; today's game's notice
+pushing nothing out of view.
 """
 
 import json
