@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "af0d0cd02e74dc14";
+const VERSION = "88b70ea735d8b53c";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
