@@ -13,6 +13,14 @@ reloaded.  A failing layout leaves a screenshot in test-artifacts/.
 Also: a tap on a chip shows that player's card; the box's rule shows on
 demand; the legend; the seat picker's text is whole; axe finds nothing with
 the hint list open, in both themes.
+
+Issue 47: a small phone on its side (640×360, 740×360, 844×390) and 360×640
+with 1, 3 and 8 long names (card, dice, Roll, Total and the whole name on turn
+in view, no box name broken inside a word); eight players on a wide screen
+(the room used, a cut name whole after a tap); the title in two lines at most;
+the computer's bar in one line; the bonus's words whole with eight players at
+1024×768; the first high score clear of the rule set; today's game's notice
+pushing nothing out of view.
 """
 
 import json
@@ -328,3 +336,361 @@ def test_the_top_bar_holds_todays_game_and_practice(new_context, site_url, goto_
             problems.append("%s %dx%d: %s" % (lang, w, h, "; ".join(bad)))
     assert problems == []
 
+
+
+# Issue 47 (points 10 and 11): the one-screen promise on a small phone on its side, and the
+# name of whose turn it is.  Long names, the longest first.
+LONG_NAMES = ["Alexandra", "Bartholomew", "Constantine", "Dorothea", "Evangeline", "Fitzgerald",
+              "Gwendolyn", "Hieronymus"]
+
+# The current player's boxes, the dice, Roll, their Total and their name (the current chip's,
+# whole: not cut by an ellipsis) inside the viewport and on top at their centres; every box
+# name and sum label (the card's row heads shown) broken only between words, inside its cell.
+ONE_SCREEN = r"""
+(name) => {
+  const W = innerWidth, H = innerHeight, p = document.documentElement.dataset.currentPlayer;
+  const bad = [];
+  const chip = document.querySelector('.chip.current .chip-name');
+  const need = [
+    ...[...document.querySelectorAll('[data-player="' + p + '"][data-box]')].map(e => [e, e.dataset.box]),
+    ...[...document.querySelectorAll('.die')].map(e => [e, 'die ' + e.dataset.index]),
+    [document.getElementById('roll'), 'Roll'],
+    [document.querySelector('td[data-sum="total"][data-seat="' + p + '"]'), 'Total'],
+    [chip, 'the name on turn'],
+  ];
+  for (const [e, label] of need) {
+    if (!e) { bad.push(label + ': missing'); continue; }
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) { bad.push(label + ': not shown'); continue; }
+    if (r.top < -0.5 || r.left < -0.5 || r.bottom > H + 0.5 || r.right > W + 0.5) {
+      bad.push(label + ': outside the viewport (' + Math.round(r.left) + ',' + Math.round(r.top) + '..'
+               + Math.round(r.right) + ',' + Math.round(r.bottom) + ')');
+      continue;
+    }
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(top === e || e.contains(top)))
+      bad.push(label + ': covered by ' + (top ? (top.id || top.className || top.tagName) : 'nothing'));
+  }
+  if (chip) {
+    if (chip.textContent !== name) bad.push('the chip on turn names ' + chip.textContent);
+    if (chip.scrollWidth > chip.clientWidth + 0.5) bad.push('the name on turn is cut: ' + chip.clientWidth + ' of ' + chip.scrollWidth + ' px');
+  }
+  if (scrollY !== 0) bad.push('scrolled by ' + scrollY);
+  const labels = [...document.querySelectorAll('.card tbody .box-col')].map(th => [th, th.querySelector('.box-name') || th]);
+  for (const b of document.querySelectorAll('.tray-actions .btn')) for (const s of b.querySelectorAll('span')) labels.push([b, s]);
+  for (const [th, holder] of labels) {
+    const text = holder.firstChild;
+    if (!text || text.nodeType !== 3 || !th.getBoundingClientRect().width) continue;
+    const cell = th.getBoundingClientRect();
+    const re = /[^\s-]+-?/g;             // a word (a hyphen may end a line: Фул-хаўс)
+    let m;
+    while ((m = re.exec(text.data))) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter(q => q.width > 0);
+      const lines = new Set(rects.map(q => Math.round(q.top)));
+      if (lines.size > 1) bad.push('"' + text.data + '" broken inside "' + m[0] + '"');
+      for (const q of rects)
+        if (q.right > cell.right + 0.5 || q.left < cell.left - 0.5) { bad.push('"' + m[0] + '" spills out of its cell'); break; }
+    }
+  }
+  return bad;
+}
+"""
+
+ON_ITS_SIDE = [(640, 360), (740, 360), (844, 390), (360, 640)]
+
+
+def frame(page):
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [1, 3, 8])
+def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_ready, lang, players):
+    """Issue 47, points 10 and 11: at 640×360, 740×360 and 844×390 on its side, and at 360×640
+    upright, with 1, 3 and 8 players (long names), after a roll: the current player's boxes,
+    the dice, Roll, their Total and their whole name (the chip on turn, no ellipsis) are in
+    the viewport and on top at their centres, nothing scrolled; no box name is broken
+    inside a word.  Again on the next player's turn (their name in the middle of the row)."""
+    context = new_context(viewport={"width": 640, "height": 360}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    names = LONG_NAMES[:players]
+    goto_ready(page, link(site_url, names, seed=7))
+    problems = []
+    for turn in range(2 if players > 1 else 1):
+        if turn:
+            page.click('button[data-player="0"][data-box="chance"]')
+            page.wait_for_selector('html[data-current-player="1"][data-turn-phase="start"]', state="attached")
+            page.wait_for_timeout(400)        # not a double tap
+        page.click("#roll")
+        page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+        for w, h in ON_ITS_SIDE:
+            page.set_viewport_size({"width": w, "height": h})
+            frame(page)
+            bad = page.evaluate(ONE_SCREEN, names[turn])
+            if bad:
+                label = "%s %d players, turn %d, %dx%d" % (lang, players, turn + 1, w, h)
+                save_shot(page, label)
+                problems.append("%s: %s" % (label, "; ".join(bad)))
+        page.set_viewport_size({"width": 640, "height": 360})
+    assert problems == []
+
+
+# The pad's head cells: each player's name, its whole width or cut (text-overflow).
+HEAD_NAMES = r"""
+() => [...document.querySelectorAll('#card-head th[data-seat]')].map(th => {
+  const n = th.querySelector('.head-name'), r = n.getBoundingClientRect();
+  return {seat: th.dataset.seat, name: n.textContent, cut: n.scrollWidth > n.clientWidth + 0.5,
+          width: th.getBoundingClientRect().width, left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+})
+"""
+
+# The room left empty on each side of the play screen (the card's left, the tray's right).
+SIDES = r"""
+() => {
+  const card = document.querySelector('.card').getBoundingClientRect();
+  const tray = document.querySelector('.tray').getBoundingClientRect();
+  return [Math.round(card.left), Math.round(innerWidth - tray.right)];
+}
+"""
+
+
+def test_eight_players_on_a_wide_screen_use_the_room(new_context, site_url, goto_ready):
+    """Issue 47, point 15: eight players (long names) at 1920×1080: the pad and the tray take
+    the screen's width (at most 48 px empty on either side) and every name is whole; at
+    1280×800 on a touch screen a name cut short is whole, in view and on top after one tap
+    on its head cell."""
+    page = new_context(viewport={"width": 1920, "height": 1080}, has_touch=True).new_page()
+    goto_ready(page, link(site_url, LONG_NAMES, seed=7))
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    frame(page)
+    left, right = page.evaluate(SIDES)
+    assert left <= 48 and right <= 48, (left, right)
+    heads = page.evaluate(HEAD_NAMES)
+    assert [h["name"] for h in heads] == LONG_NAMES
+    assert [h["name"] for h in heads if h["cut"]] == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    frame(page)
+    cut = [h for h in page.evaluate(HEAD_NAMES) if h["cut"]]
+    assert cut, "no name is cut at 1280x800: the tap is not tested"
+    for h in cut:
+        page.tap('#card-head th[data-seat="%s"]' % h["seat"])
+        frame(page)
+        shown = next(x for x in page.evaluate(HEAD_NAMES) if x["seat"] == h["seat"])
+        assert not shown["cut"], shown
+        assert shown["left"] >= 0 and shown["right"] <= 1280 and shown["top"] >= 0, shown
+        y = (shown["top"] + shown["bottom"]) / 2
+        for x in (shown["left"] + 3, (shown["left"] + shown["right"]) / 2, shown["right"] - 3):
+            top = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                                " return !!e && e.closest('.head-name') !== null; }", [x, y])
+            assert top, (x, shown)           # whole: not clipped by its cell, on top
+
+
+# The top bar's title: how many lines, and the words broken inside (none may be).
+TITLE_LINES = r"""
+() => {
+  const t = document.querySelector('.brand span'), text = t.firstChild;
+  const all = document.createRange(); all.selectNodeContents(t);
+  const lines = new Set([...all.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size;
+  const broken = [];
+  const re = /\S+/g; let m;
+  while ((m = re.exec(text.data))) {
+    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+    if (new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size > 1) broken.push(m[0]);
+  }
+  return {lines, broken, title: text.data};
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_title_takes_two_lines_at_most(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: the top bar's title (BE "Покер на касцях") takes at most two lines,
+    its words whole, at every width that shows it (from 380 px; below, screen readers'
+    only: READ_ONLY)."""
+    context = new_context(viewport={"width": 380, "height": 640}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    goto_ready(page, link(site_url, ["Ann"], seed=7))
+    problems = []
+    for w in (380, 385, 390, 400, 412, 430, 460, 480, 540, 600, 700, 768, 844):
+        page.set_viewport_size({"width": w, "height": 640 if w < 700 else 1024})
+        frame(page)
+        seen = page.evaluate(TITLE_LINES)
+        if seen["lines"] > 2 or seen["broken"]:
+            save_shot(page, "%s title %d" % (lang, w))
+            problems.append("%d px: %s" % (w, seen))
+    assert problems == []
+
+
+# A computer's turn: the bar's height, its words broken inside, the card under the tray.
+COMPUTER_BAR = r"""
+() => {
+  const bad = [], bar = document.getElementById('computer-bar'), b = bar.getBoundingClientRect();
+  if (b.height > 48) bad.push('the bar is ' + Math.round(b.height) + ' px high');
+  if (b.right > innerWidth + 0.5 || bar.scrollWidth > bar.clientWidth + 0.5) bad.push('the bar spills out');
+  for (const el of bar.querySelectorAll('span, button')) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    const re = /\S+/g; let m;
+    while ((m = re.exec(text.data))) {
+      const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size > 1) bad.push('"' + m[0] + '" broken');
+    }
+  }
+  const p = document.documentElement.dataset.currentPlayer;
+  for (const e of document.querySelectorAll('[data-player="' + p + '"][data-box], td[data-sum="total"][data-seat="' + p + '"]')) {
+    const r = e.getBoundingClientRect(), top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !(top === e || e.contains(top))) bad.push((e.dataset.box || 'total') + ' covered by ' + (top ? top.id || top.className : 'nothing'));
+  }
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_computer_bar_takes_one_line(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: while the computer plays, at 390×844 and 360×640, its bar (the
+    pace, Skip ahead) is one line in every language, no word broken inside, and the tray
+    covers none of the computer's boxes nor its Total."""
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    page = context.new_page()
+    start(page, site_url, goto_ready, 4, ["human", "optimal", "human", "human"])
+    page.click('button[data-player="0"][data-box="chance"]')
+    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
+    page.wait_for_selector("#computer-bar", state="visible", timeout=30_000)
+    page.select_option("#computer-speed", "slow")      # 1.4 s a step: the turn outlasts the checks
+    problems = []
+    for w, h in ((390, 844), (360, 640)):
+        page.set_viewport_size({"width": w, "height": h})
+        frame(page)
+        bad = page.evaluate(COMPUTER_BAR)
+        if bad:
+            save_shot(page, "%s computer bar %dx%d" % (lang, w, h))
+            problems.append("%dx%d: %s" % (w, h, "; ".join(bad)))
+    assert page.evaluate("document.documentElement.hasAttribute('data-computer-turn')"), \
+        "the computer's turn ended before the checks"
+    assert problems == []
+
+
+def upper_done(names, seed=7):
+    """A game of ``names`` whose six upper boxes each player has filled with one roll each:
+    most have missed the bonus (the longest bonus word: BE "не атрыманы")."""
+    game = Game(names, seed=seed)
+    for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
+        for _ in names:
+            game.roll([])
+            game.score(box)
+    return game
+
+
+# The sums' cells of every player, whole: no text cut, no word broken inside, in view.
+SUMS_WHOLE = r"""
+() => {
+  const bad = [];
+  for (const td of document.querySelectorAll('.sums td[data-sum]')) {
+    const r = td.getBoundingClientRect();
+    if (!r.width) continue;
+    if (td.scrollWidth > td.clientWidth + 0.5) bad.push(td.dataset.sum + ' ' + td.dataset.seat + ' "' + td.textContent + '" cut');
+    if (r.bottom > innerHeight + 0.5) bad.push(td.dataset.sum + ' ' + td.dataset.seat + ' below the fold');
+    const text = td.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    const re = /\S+/g; let m;
+    while ((m = re.exec(text.data))) {
+      const q = document.createRange(); q.setStart(text, m.index); q.setEnd(text, m.index + m[0].length);
+      const rects = [...q.getClientRects()].filter(x => x.width > 0);
+      if (new Set(rects.map(x => Math.round(x.top))).size > 1) bad.push('"' + m[0] + '" broken');
+      if (rects.some(x => x.right > r.right + 0.5)) bad.push('"' + m[0] + '" spills out');
+    }
+  }
+  return bad;
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: at 1024×768 with eight players whose upper boxes are filled (the
+    bonus missed: BE "не атрыманы"), every sum's words are whole in their cells, and every
+    sum, Total too, above the fold."""
+    page = new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    game = upper_done(LONG_NAMES)
+    page.goto(site_url)
+    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    page.evaluate("text => { localStorage.removeItem('dicepoker.game'); localStorage.setItem('dicepoker.game', text); }",
+                  game.to_json())
+    goto_ready(page, site_url)
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    frame(page)
+    bad = page.evaluate(SUMS_WHOLE)
+    if bad:
+        save_shot(page, "%s bonus words" % lang)
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["en", "be"])
+def test_the_first_high_score_clears_the_rule_set(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 12: in the high scores, the first entry stands clear of the rule set's
+    selector (at least 8 px between them), on a phone and a desktop."""
+    scores = {"dice-poker": [{"name": "Alexandra", "score": 245, "date": "2026-12-01", "players": 2},
+                             {"name": "Bartholomew", "score": 201, "date": "2026-12-02", "players": 2}]}
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s');"
+                            " localStorage.setItem('dicepoker.highscores', '%s'); } catch (e) {}"
+                            % (lang, json.dumps(scores)))
+    page = context.new_page()
+    goto_ready(page, link(site_url, ["Ann"], seed=7))
+    page.click("#open-scores")
+    page.wait_for_selector("#scores-list .highscore", state="visible", timeout=30_000)
+    for w, h in ((360, 640), (1280, 800)):
+        page.set_viewport_size({"width": w, "height": h})
+        frame(page)
+        gap = page.evaluate("""() => document.querySelector('#scores-list .highscore').getBoundingClientRect().top
+                                     - document.getElementById('scores-ruleset').getBoundingClientRect().bottom""")
+        assert gap >= 8, (w, h, gap)
+
+
+@pytest.mark.parametrize("lang", ["en", "be"])
+def test_the_first_day_notice_pushes_nothing_out_of_view(new_context, site_url, goto_ready, lang):
+    """Issue 47, point 4: with today's game's first-day notice shown, after a roll, the
+    player's boxes, sums and Total, the dice and Roll are in view and on top (FITS) on a
+    phone (360×640, 390×844; on its side 640×360, 844×390) and on the pad (1024×768, 1280×800, 1920×1080); the notice too,
+    its whole text one tap away on a short phone."""
+    from gameui import at_date, notice_text
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True)
+    at_date(context, "2026-12-04")
+    context.add_init_script("if (location.protocol !== 'about:') localStorage.setItem('dicepoker.lang', '%s')" % lang)
+    page = context.new_page()
+    goto_ready(page, site_url, state="setup")
+    page.click("#open-daily")
+    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    notice_text(page)
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    problems = []
+    for w, h in ((360, 640), (390, 844), (640, 360), (844, 390), (1024, 768), (1280, 800), (1920, 1080)):
+        page.set_viewport_size({"width": w, "height": h})
+        frame(page)
+        bad = page.evaluate(FITS)
+        if (w, h) not in FIT.values():   # sizes as the layout has them there (38 px dice at
+            bad = [b for b in bad if not re.search(r": \d+x\d+$", b)]   # 640x360, the pad's rows at 1024x768)
+        box = page.locator("#notice").bounding_box()
+        if not box or box["y"] < 0 or box["y"] + box["height"] > h:
+            bad.append("the notice is not in view")
+        if bad:
+            save_shot(page, "%s daily notice %dx%d" % (lang, w, h))
+            problems.append("%dx%d: %s" % (w, h, "; ".join(bad)))
+    assert problems == [], "\n".join(problems)
+    page.set_viewport_size({"width": 360, "height": 640})
+    frame(page)
+    page.tap("#notice-text")
+    frame(page)
+    assert page.evaluate("() => { const p = document.getElementById('notice-text');"
+                         " return p.scrollWidth <= p.clientWidth + 0.5 && p.scrollHeight <= p.clientHeight + 0.5; }")
