@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "7c4f5a28fc27f7f2";
+const VERSION = "39cd82ee060a35f9";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
