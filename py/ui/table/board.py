@@ -25,6 +25,8 @@ Nothing here computes a score: previews come from ``game.options()``, sums
 from ``game.breakdown()``.
 """
 
+from control.state import person_turn
+
 from .cell import Cell
 from ..platform.dom import Node, by_id, clone_template, document, listen, node
 from .player_heads import PlayerHeads
@@ -210,12 +212,15 @@ class Board:
         current = None if game.is_over else game.current_player
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
+        # a computer's (or a friend's) previews show what it may score, but are no
+        # buttons a person can Tab to or tap: only the turn of someone here fills boxes
+        live = person_turn(state)
         for p in range(len(game.players)):
-            key = self._column_key(game, p, current, best)
+            key = self._column_key(game, p, current, best) + (live,)
             if self._columns_drawn.get(p) == key:
                 continue                # what this column shows has not changed
             self._columns_drawn[p] = key
-            self._draw_column(game, p, game.options() if p == current else {}, best, cat)
+            self._draw_column(game, p, game.options() if p == current else {}, best, cat, live)
             sums = self._sums_key(game, p)
             if self._sums_drawn.get(p) != sums:
                 self._sums_drawn[p] = sums      # the sums move with a box, not a roll
@@ -238,7 +243,7 @@ class Board:
         """What player ``p``'s sums depend on: the game, the boxes filled, the poker bonus."""
         return (game, len(game.cards[p]), game.poker_bonuses[p])
 
-    def _draw_column(self, game, p, options, best, cat):
+    def _draw_column(self, game, p, options, best, cat, live=True):
         card = game.cards[p]
         for box in game.ruleset.boxes:
             cell = self.cells[(p, box)]
@@ -247,7 +252,7 @@ class Board:
                 cell.show(False, card.get(box, ""))
             else:
                 cell.show(True, points, self._fill_label(cat, box, points),
-                          "best" if box == best else None)
+                          "best" if box == best else None, live)
             cell.td.cls("zero", points == 0)
 
     def _draw_sums(self, game, p, cat):
