@@ -34,7 +34,7 @@ def _views(shell):
     setup = LaterView(shell, "ui.setup.form", "SetupForm", _on_setup, whole="setup.start",
                       failed_action={"back_to_game": True}, styles=None)
     return [
-        Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
+        Screens(lambda: setup.view is not None), setup, Board(shell.storage), Tray(), Notice(),
         LaterView(shell, "ui.table.computer_bar", "ComputerBar",
                   lambda state: state.game is not None and has_computers(state.game)),
         LaterView(shell, "ui.table.joker", "JokerNote", joker_possible),

@@ -28,6 +28,7 @@ from ``game.breakdown()``.
 from control.state import person_turn
 
 from .cell import Cell
+from ..records.storage import WIN_CHANCES
 from ..platform.dom import Node, by_id, clone_template, document, listen, node
 from .player_heads import PlayerHeads
 
@@ -40,7 +41,8 @@ MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
 
 
 class Board:
-    def __init__(self):
+    def __init__(self, storage=None):
+        self.storage = storage      # the win chances' setting (ui.records.storage.WIN_CHANCES)
         self.turn_label = node("turn-label")
         self.round_label = node("round-label")
         self.bonus_progress = node("bonus-progress")
@@ -175,6 +177,9 @@ class Board:
             self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
             self._mark_winners(game)
         self.heads.draw_chips(game, totals, t)
+        if not game.moves:              # after the first roll: ui.table.win_chances's
+            self.heads.draw_even_chances(game, t, self.storage is None
+                                         or self.storage.get(WIN_CHANCES) != "off")
         shown = current if self._resting is None else int(self._resting)   # the column shown
         bonus = (turn, shown, len(game.cards[shown]), game.poker_bonuses[shown])
         if self._bonus_drawn == bonus:
