@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "84922f692efb5528";
+const VERSION = "bfe1726e49f8d1ba";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
