@@ -28,6 +28,7 @@ class Tips:
         stored = shell.storage.get_json(KEY, [])
         self.dismissed = [t for t in stored if t in TIPS] if isinstance(stored, list) else []
         self.drawn = None           # (tip, language) on screen, or None
+        self.asked = False          # "Show the tips again" on this page: at once
         self.box = document.createElement("div")
         self.box.id = "tip"
         self.box.className = "tip"
@@ -41,9 +42,10 @@ class Tips:
         listen(by_id("tip-close"), "click", self._dismiss)
 
     def tips_again(self):
-        """Show every tip again (the rules page's button: ``ui.dialogs.rules``)."""
+        """Show every tip again (the rules page's button: ``ui.dialogs.rules``), from now."""
         self.dismissed = []
         self.drawn = None
+        self.asked = True
 
     def _current(self, state):
         game = state.game
@@ -52,6 +54,8 @@ class Tips:
             return None
         if game.is_over or not person_turn(state) or not game.rolls_used:
             return None
+        if not state.roll_serial and not self.asked:
+            return None     # a page reloaded mid-turn comes back as it was (no shift)
         for tip in TIPS:
             if tip not in self.dismissed:
                 if tip in ("keep", "again") and not game.rolls_left:
