@@ -62,7 +62,10 @@ LATER_PREFIXES = ("_", "hint.", "review.", "transfer.", "import_error.", "save_e
 START_KEEP = ("hint.failed", "hint.loading", "hint.roll_first", "load.failed", "save_error.unknown", "rules.failed", "error.unknown",
               "error.bad_players", "error.player_count", "error.bad_name", "error.long_name",
               "error.bad_seats", "error.unknown_ruleset", "error.bad_seed", "error.same_name",
-              "daily.player")     # the player's name in today's game (ui.daily.door), if no setup has one
+              "daily.player",     # the player's name in today's game (ui.daily.door), if no setup has one
+              "chances.percent", "chances.label",   # the chips' even chances before a roll
+              # the first game's tips (ui.feel.tips, from the first roll)
+              "tips.label", "tips.close", "tips.keep", "tips.again", "tips.card", "tips.bonus")
 # The words only the setup form (py/ui/setup/form.py, the setup section of index.html)
 # shows: not in a link's start part.  (setup.rules is the statistics screen's too, which
 # speaks from the whole catalogue; the seat names are the tray's at a computer's turn.)

@@ -17,7 +17,8 @@ keeps other dice than those kept now is shown first (the dice it keeps), then
 played on the next tick; a roll or a box is played at once, and the next step
 gets its own timer.  Only the latest timer acts (``token``), and only on the
 position it was set for, so an undo, a new game or another tab's game cancels
-whatever was under way.  A question on screen pauses them.
+whatever was under way.  A question or a dialog on screen pauses them
+(:func:`control.state.paused`).
 """
 
 from dicepoker.errors import DicePokerError
@@ -27,7 +28,7 @@ from .controller import wait
 from .dialogs import say
 from .messages import message
 from .play import apply_move
-from .state import SPEEDS, computer_turn, person_turn, position
+from .state import SPEEDS, computer_turn, paused, person_turn, position
 
 RETRY_MS = 3000     # the strategy could not be fetched (offline): think again after this
 
@@ -101,7 +102,7 @@ def on_hint_list(state, arg, fx, ctl):
 # --------------------------------------------------------------- computers
 def on_tick(state, token, fx, ctl):
     computers = state.computers
-    if token != computers.token or not computer_turn(state) or state.confirm is not None:
+    if token != computers.token or not computer_turn(state) or paused(state):
         return
     planned, computers.planned = computers.planned, None
     if planned is not None:
@@ -118,8 +119,8 @@ def on_computer_move(state, arg, fx, ctl):
     if not isinstance(arg, dict) or arg.get("for") != state.version or not computer_turn(state):
         return
     computers.thinking = None
-    if state.confirm is not None:
-        return                              # paused; it thinks again once answered
+    if paused(state):
+        return                              # paused; it thinks again once answered or closed
     move = arg.get("move")
     if not isinstance(move, dict):
         wait(state, fx, RETRY_MS)          # nothing to play with yet (offline): try again

@@ -14,7 +14,7 @@ import sys
 
 from . import dialogs, games, play
 from .effects import Effects
-from .state import State, computer_turn, playing, position
+from .state import State, computer_turn, paused, playing, position
 
 HANDLERS = {}
 for _module in (play, games, dialogs):
@@ -60,7 +60,8 @@ def wait(state, fx, ms):
 
 def tidy(state, fx):
     """Keep the invariants every action leaves: a hint of another position goes, and a
-    computer's turn has exactly one timer set for its position."""
+    computer's turn has exactly one timer set for its position (none while a question or
+    a dialog is open: :func:`~control.state.paused`)."""
     if state.remote is not None:
         state.remote.after(state, fx)       # a game played by link: the link to send
     hint = state.hint
@@ -70,8 +71,8 @@ def tidy(state, fx):
     if not computer_turn(state):
         computers.skip = False
         computers.waiting = computers.planned = computers.thinking = None
-    elif state.confirm is not None:
-        computers.waiting = None            # paused: a new timer once it is answered
+    elif paused(state):
+        computers.waiting = None            # paused: a new timer once answered or closed
     elif computers.thinking is None and (computers.waiting is None
                                           or computers.waiting[0] != state.version):
         wait(state, fx, computers.pause())

@@ -14,6 +14,7 @@ from .autosave import autosave
 from .dialogs import ask, close_dialog, open_dialog, say
 from .links import link_key, setup_from_params
 from .messages import error_message, message
+from .play import focus_roll
 from .saves import clean_meta, new_meta
 from .state import SPEEDS
 
@@ -152,6 +153,7 @@ def on_new_game(state, arg, fx, ctl):
     except (InvalidSetup, KeyError, TypeError):
         return
     new_game(state, arg["setup"], fx, arg.get("link"))
+    focus_roll(state, fx)
 
 
 def _check(setup):
@@ -178,6 +180,7 @@ def on_setup(state, setup, fx, ctl):
         ask(state, "leave", {"new_game": {"setup": setup}})
     else:
         new_game(state, setup, fx)
+        focus_roll(state, fx)
 
 
 def on_open_setup(state, arg, fx, ctl):

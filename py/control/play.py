@@ -66,6 +66,13 @@ def _next_text(game):
     return message("announce.next", name=game.players[game.current_player])
 
 
+def focus_roll(state, fx):
+    """The keyboard focus on Roll when a person plays next (after Start, after a box
+    written: the cell's button that had it is gone, and the focus would drop to the page)."""
+    if person_turn(state):
+        fx.add("focus", "roll")
+
+
 # ------------------------------------------------------------------ actions
 def roll(state, arg, fx, ctl):
     if open_to_people(state) and state.game.can_roll:
@@ -95,14 +102,14 @@ def fill(state, box, fx, ctl):
         return
     if points == 0 and state.settings.get("confirm_zero") is not False:
         ask(state, "zero", {"score": box}, box=box_name(box))
-    else:
-        apply_move(state, {"score": box}, fx)
+    elif apply_move(state, {"score": box}, fx):
+        focus_roll(state, fx)
 
 
 def score(state, box, fx, ctl):
     """Fill ``box`` without asking (the answer to the question a 0 asks)."""
-    if open_to_people(state) and isinstance(box, str):
-        apply_move(state, {"score": box}, fx)
+    if open_to_people(state) and isinstance(box, str) and apply_move(state, {"score": box}, fx):
+        focus_roll(state, fx)
 
 
 def undo(state, arg, fx, ctl):

@@ -26,7 +26,7 @@ class Remote:
         self.secret = secret
         self.shared = base          # base and the turns played here since
         self.game = None            # the engine game on screen
-        self.stored = None          # the state.version last stored
+        self.stored = None          # (state.version, state.held) last stored
         self.recorded = False       # the results are in the high scores (a finished game)
         self._for = None            # (turns, base) update() last worked on
         self._setup = None          # the setup form's opening whose seats were set
@@ -102,8 +102,9 @@ class Remote:
             self._setup = state.setup_serial
             state.setup = dict(state.setup, seats=self.seat_kinds())
         self.update()
-        if self.stored != state.version:
-            self.stored = state.version
+        stored = (state.version, state.held)   # the holds too: a reload gives them back
+        if self.stored != stored:
+            self.stored = stored
             fx.add("remote", {"store": self.record(state), "index": self.entry()})
 
     def record(self, state):

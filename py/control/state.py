@@ -96,6 +96,13 @@ def computer_turn(state):
     return seat is not None and is_computer(seat)
 
 
+def paused(state):
+    """A question, or a dialog over the game (Statistics, Rules, Settings...), is open: a
+    computer's turn waits until it is answered or closed (the results of a finished game
+    pause nothing: no one has a turn)."""
+    return state.confirm is not None or any(d not in ("end", "review") for d in state.dialogs)
+
+
 def person_turn(state):
     return current_seat(state) == HUMAN
 

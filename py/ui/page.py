@@ -12,6 +12,7 @@ from control.state import has_computers, joker_possible, setup_over_game
 from .platform import clock, lazy
 from .records import storage as keys
 from .table.board import Board
+from .feel.tips import Tips
 from .dialogs.confirm import Confirm
 from .platform.dom import query_params, window
 from .effects import Effects
@@ -34,7 +35,7 @@ def _views(shell):
     setup = LaterView(shell, "ui.setup.form", "SetupForm", _on_setup, whole="setup.start",
                       failed_action={"back_to_game": True}, styles=None)
     return [
-        Screens(lambda: setup.view is not None), setup, Board(), Tray(), Notice(),
+        Screens(lambda: setup.view is not None), setup, Board(shell.storage), Tray(), Notice(),
         LaterView(shell, "ui.table.computer_bar", "ComputerBar",
                   lambda state: state.game is not None and has_computers(state.game)),
         LaterView(shell, "ui.table.joker", "JokerNote", joker_possible),
@@ -52,7 +53,10 @@ def _views(shell):
         LaterView(shell, "ui.dialogs.transfer", "Transfer", "transfer"),
         LaterView(shell, "ui.stats.screen", "StatsScreen", "stats"),
         LaterView(shell, "ui.practice.door", "PracticeScreen", "practice"),
-        # settings, sounds, vibration, celebrations, tips: once Settings opens or a
+        # the first game's tips, from the first roll on (the first is about keeping dice):
+        # a start view, its words in the start part, its look in app.css
+        Tips(shell),
+        # settings, sounds, vibration, celebrations: once Settings opens or a
         # second roll is seen (not on the first tap's way; the first roll is silent)
         LaterView(shell, "ui.feel.door", "Feel", lambda state: state.roll_serial > 1 or
                   "settings" in state.dialogs, failed_action={"close": "settings"}),

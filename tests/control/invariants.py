@@ -27,7 +27,7 @@ Violations are collected (``.problems``), not raised, so a run reports them all.
 
 import json
 
-from control.state import SPEEDS, computer_turn, turn_phase
+from control.state import SPEEDS, computer_turn, paused, turn_phase
 from dicepoker.savefile import load
 from dicepoker.rules import MAX_ROLLS
 from dicepoker.seats import is_computer
@@ -221,7 +221,7 @@ class Invariants:
                 allowed = (0, RETRY_MS) if computers.skip else (SPEEDS[computers.speed], RETRY_MS)
                 if timer["ms"] not in allowed:
                     self.fail(tab, action, "a computer's timer of %r ms" % (timer["ms"],))
-        if computer_turn(state) and state.confirm is None and computers.thinking is None:
+        if computer_turn(state) and not paused(state) and computers.thinking is None:
             wanted = {"tick": computers.token}
             set_now = [e for e in effects if "timer" in e and e["timer"]["action"] == wanted]
             pending = [t for t in self.world.pending(tab) if t[3] == wanted]

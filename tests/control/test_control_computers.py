@@ -3,7 +3,7 @@
 import pytest
 
 from control.state import SPEEDS, computer_turn
-from fake_shell import World, play_game
+from fake_shell import World, play_game, play_turn
 from paths import STATIC
 from invariants import Invariants
 from scenarios import TAPS_IN_A_COMPUTERS_TURN, setup
@@ -183,3 +183,24 @@ def test_a_game_against_a_computer_with_the_strategy_table(tables, level):
         all_effects(world, "think"))
     assert game.totals()[1] > 150                       # it played, and played well
     assert len(all_effects(world, "record")) == 1
+
+
+@pytest.mark.parametrize("dialog", ["stats", "rules", "scores", "settings"])
+def test_an_open_dialog_pauses_the_computer(dialog):
+    """Issue 47, point 8: with Statistics (or another dialog) open over the game, the
+    computer's turn waits; closed, it plays on."""
+    world = World()
+    checks = Invariants(world)
+    tab = world.tab("dialog")
+    tab.act(setup(["Ann", "Cpu"], "dice-poker", seed="dialog", seats=["human", "beginner"]))
+    play_turn(tab)
+    assert computer_turn(tab.state)
+    tab.act({"open": dialog})
+    version, moves = tab.state.version, len(tab.state.game.moves)
+    world.advance(20000)                                 # time passes behind the dialog
+    assert (tab.state.version, len(tab.state.game.moves)) == (version, moves)
+    assert world.pending(tab) == [] and tab.state.computers.thinking is None
+    tab.act({"close": dialog})
+    world.run_timers(until=lambda: not computer_turn(tab.state))
+    assert tab.state.game.current_player == 0 and len(tab.state.game.moves) > moves
+    assert checks.problems == []

@@ -342,3 +342,24 @@ def test_the_charts_are_svg_with_one_mark_per_figure(thousand):
     boxes = ET.fromstring(charts.boxes_svg(names, row["boxes"], row["boxes"]))
     assert len([e for e in boxes.iter() if e.tag.endswith("rect")]) == 2 * len(row["boxes"])
     assert all(e.get("aria-hidden") == "true" for e in (svg, time, boxes))
+
+
+@pytest.mark.parametrize("scores", [[285], [285, 290], [120, 123, 131]])
+def test_few_games_give_slim_bars_on_a_score_axis(scores):
+    """Issue 47, point 8: one game's histogram is not a single bar the width of the chart:
+    a bar is at most a seventh of the plot wide, on an axis of score ranges either side
+    (labelled with their lowest score), the games' own bars in their places."""
+    bars = figures.distribution(scores)
+    svg = ET.fromstring(charts.distribution_svg(bars))
+    rects = [e for e in svg.iter() if e.tag.endswith("rect")]
+    plot = charts.W - charts.LEFT - charts.RIGHT
+    assert len(rects) == len(bars)
+    assert all(float(r.get("width")) <= plot / 7 for r in rects)
+    ticks = [int(e.text) for e in svg.iter() if e.tag.endswith("text")
+             and e.get("text-anchor") == "middle"]
+    width = bars[0][1] - bars[0][0] + 1
+    steps = {b - a for a, b in zip(ticks, ticks[1:])}
+    assert len(ticks) >= 3 and len(steps) == 1 and steps.pop() % width == 0
+    assert all(ticks[0] <= low <= ticks[-1] + width for low, _, _ in bars)
+    xs = [float(r.get("x")) for r in rects]
+    assert xs == sorted(xs) and charts.LEFT < xs[0] and xs[-1] < charts.W - charts.RIGHT

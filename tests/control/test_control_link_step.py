@@ -75,3 +75,27 @@ def test_a_reload_remembers_the_link_was_sent(by_link):
         again.dispatch({"remote_resume": {"record": record}})
         assert again.state.remote is not None and again.state.remote.id == record["id"]
         assert again.state.remote.step() == step
+
+
+def test_a_reload_keeps_the_dice_held(by_link):
+    """Issue 47, point 2: roll, keep two dice, reload -- a game by link comes back with
+    the dice, the rolls left and the holds (as a game on this device does)."""
+    ann, ben = device(), device()
+    ann.dispatch({"remote_setup": {"players": ["Ann", "Ben"], "seats": ["human", "remote"],
+                                   "ruleset": "dice-poker", "entropy": os.urandom(22).hex()}})
+    ben.dispatch({"remote_open": {"fragment": ann.state.remote.link, "record": None,
+                                  "entropy": os.urandom(16).hex()}})
+    ben.dispatch({"remote_sent": ben.state.remote.id})
+    ann.dispatch({"remote_open": {"fragment": ben.state.remote.link,
+                                  "record": ann.state.remote.record(ann.state),
+                                  "entropy": os.urandom(16).hex()}})
+    ann.dispatch({"roll": True})
+    effects = []
+    for die in (1, 3):
+        effects += ann.dispatch({"hold": die})
+    record = stored_record(effects)
+    again = device()                                     # the page reloaded
+    again.dispatch({"remote_resume": {"record": record}})
+    game = again.state.game
+    assert (game.dice, game.rolls_left) == (ann.state.game.dice, ann.state.game.rolls_left)
+    assert again.state.held == (1, 3)

@@ -122,7 +122,8 @@ def test_a_box_worth_nothing_asks_first(played):
     assert [f["effects"] for f in fills] == [[], [], []]
     assert [f["state"]["confirm"] for f in fills] == ["zero", "zero", "zero"]
     confirms = dispatches(world, kind="confirm")
-    assert [kinds(c) for c in confirms] == [[], [], ["announce", "save"], []]
+    # the box written: the focus goes to Roll (issue 47, point 14)
+    assert [kinds(c) for c in confirms] == [[], [], ["announce", "save", "focus"], []]
     assert [c["state"]["confirm"] for c in confirms] == [None, None, None, None]
     game = effects(confirms[2], "save")[0]["game"]["json"]
     assert game["state"]["cards"] == [{"ones": 0}] and game["moves"][-1] == {"score": "ones"}
@@ -204,7 +205,7 @@ def test_dialogs_and_the_setup(played):
     confirms = dispatches(world, kind="confirm")
     assert kinds(confirms[0]) == []                   # Cancel: the game stays
     assert confirms[0]["state"]["game"]["players"] == ["Ann"]
-    assert kinds(confirms[1]) == ["forget_link", "remember", "save", "announce"]
+    assert kinds(confirms[1]) == ["forget_link", "remember", "save", "announce", "focus"]
     assert confirms[1]["state"]["game"]["players"] == ["Bo"]
     assert confirms[1]["state"]["screen"] == "game"
     notices = [e["state"]["notice"] for e in dispatches(world)[-4:]]
@@ -233,3 +234,19 @@ def test_the_computers_speed_is_remembered(speed):
     fx = tab.act({"fill": "chance"})
     assert [e["timer"]["ms"] for e in fx if "timer" in e] == [{"slow": 1400, "fast": 250}[speed]]
     assert tab.act({"speed": "warp"}) == []
+
+
+def test_the_focus_goes_to_roll_after_start_and_a_box_when_a_person_plays_next():
+    """Issue 47, point 14: Start, and a box written, move the keyboard focus to Roll (the
+    button that had it is gone); not when a computer plays next (Roll is off)."""
+    from control.controller import Controller
+    ctl = Controller()
+    ctl.dispatch({"start": {"saved": None, "meta": None, "params": {}, "last_setup": None,
+                            "speed": None, "settings": None}})
+    effects = ctl.dispatch({"setup": {"players": ["Ann", "Cpu", "Ben"], "ruleset": "yahtzee",
+                                      "seats": ["human", "beginner", "human"], "seed": 4}})
+    assert {"focus": "roll"} in effects
+    ctl.dispatch({"roll": True})
+    box = sorted(b for b, p in ctl.state.game.options().items() if p)[0]
+    effects = ctl.dispatch({"fill": box})                # the computer plays next
+    assert ctl.state.game.current_player == 1 and not any("focus" in e for e in effects)

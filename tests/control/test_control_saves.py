@@ -136,7 +136,7 @@ def test_another_link_over_a_game_in_progress_asks_first(played):
     tapped = dispatches(world, kind="link")[0]
     assert tapped["state"]["confirm"] == "link" and tapped["effects"] == []
     ok = dispatches(world, kind="confirm")[1]
-    assert kinds(ok) == ["remember", "save", "announce"]
+    assert kinds(ok) == ["remember", "save", "announce", "focus"]     # the focus on Roll
     assert ok["state"]["game"]["players"] == ["Cy"]
     assert ok["state"]["meta"]["link"] == link_key(setup_from_params(OTHER_LINK))
 

@@ -284,3 +284,22 @@ def test_opened_as_a_file_the_page_says_to_serve_it(browser, repo):
         assert "connection" not in page.inner_text("#boot-failed")
     finally:
         context.close()
+
+
+ACTIVE = "() => document.activeElement && document.activeElement.id"
+
+
+def test_the_keyboard_focus_goes_to_roll_after_start_and_after_a_box(page, site_url, goto_ready):
+    """Issue 47, point 14: after Start, and after writing a box with the keyboard, the focus
+    is on Roll (it dropped to the page: the next Tab started from the top again)."""
+    goto_ready(page, site_url, state="setup")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=30_000)
+    page.wait_for_function(ACTIVE + " === 'roll'", timeout=10_000)
+    page.keyboard.press("Enter")                            # rolls: the focus stays on Roll
+    gameui.wait_for_saved_moves(page, 1)
+    page.focus('button[data-player="0"][data-box="chance"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('html[data-turn-phase="start"]', state="attached")
+    page.wait_for_function(ACTIVE + " === 'roll'", timeout=10_000)

@@ -294,6 +294,24 @@ def test_tips_shown_once_and_never_after_dismissing(new_context, site_url):
     assert page.get_attribute("#tip", "data-tip") == "keep"
 
 
+def test_the_keep_tip_comes_with_the_first_roll_not_after_the_second(new_context, site_url):
+    """Issue 47, point 14: "Tap the dice you want to keep..." shows right after the first
+    roll of a first game, before any die is kept (it came after the second roll), in the
+    tray's message area, styled; the rest of the feel (sounds...) still waits."""
+    page = _page(new_context)
+    _open(page, site_url + LINK)
+    _roll(page)
+    page.wait_for_selector("#tip:not([hidden])", timeout=30_000)
+    assert page.get_attribute("#tip", "data-tip") == "keep"
+    assert page.text_content("#tip-text").startswith("Tap the dice you want to keep")
+    assert page.evaluate("() => getComputedStyle(document.getElementById('tip')).display") == "flex"
+    assert page.evaluate("() => document.querySelectorAll('.die[aria-pressed=true]').length") == 0
+    assert not page.evaluate(FEEL_IN)                   # the first roll is silent
+    page.click("#tip-close")
+    page.wait_for_function("() => document.getElementById('tip').dataset.tip !== 'keep'"
+                           " || document.getElementById('tip').hidden")
+
+
 def test_rules_show_the_boxes_with_dice_in_every_language(new_context, site_url):
     page = _page(new_context)
     _open(page, site_url + LINK)

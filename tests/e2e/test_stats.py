@@ -25,7 +25,7 @@ from dicepoker.game import Game
 from dicepoker.optimal_means import OPTIMAL
 from dicepoker.rules import RULESETS
 import gameui
-from history_games import engine_games, history_items, records
+from history_games import engine_games, history_items, play, records
 from paths import STATIC
 from ui.records import game_record, history_file
 
@@ -231,3 +231,30 @@ def test_names_are_text_never_markup(page, site_url, goto_ready):
     assert page.locator("#stats-dialog img").count() == 0
     assert page.locator("#stats-rows th").first.text_content() == name
     assert name in page.text_content("#history [data-history-game] .history-players")
+
+
+PLAYER_TABLE = """() => {
+  const dialog = document.querySelector('#stats-dialog').getBoundingClientRect();
+  const pick = document.querySelector('.stats-pick').getBoundingClientRect();
+  const name = document.querySelector('#stats-rows th[scope=row]').getBoundingClientRect();
+  const cut = [...document.querySelectorAll('#stats-rows [data-stat]')].filter(td => {
+    const box = td.getBoundingClientRect();
+    return box.left < dialog.left || box.right > dialog.right - 8 || box.width < 1;
+  }).map(td => td.dataset.stat);
+  return {gap: name.top - pick.bottom, cut};
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (768, 1024)])
+def test_the_per_player_table_is_whole_and_close_under_the_choices(new_context, site_url,
+                                                                    goto_ready, size):
+    """Issue 47, point 8: on a phone or an upright tablet every figure of each player is
+    in view (no column cut at the side), and the table starts right under the choices
+    (no blank band left by the headings of columns out of view)."""
+    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    games = [play(["Ann", "Ben", "Cy"], ["human", "human", "beginner"], "dice-poker", "wide")]
+    store(page, site_url, goto_ready, history_items(games))
+    open_stats(page)
+    shown = page.evaluate(PLAYER_TABLE)
+    assert shown["cut"] == [], shown
+    assert shown["gap"] < 40, shown

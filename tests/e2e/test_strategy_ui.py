@@ -280,3 +280,56 @@ def test_a_table_that_cannot_be_fetched_gives_a_message_and_the_game_goes_on(
     gameui.roll(game)
     fill_box(page, game, sorted(game.options())[0])
     assert saved_game(page).to_dict() == game.to_dict()
+
+
+def test_a_computers_previews_are_no_buttons_to_tab_to_or_click(page, site_url, goto_ready):
+    """Issue 47, point 8: in a computer's turn its column shows what the dice would score,
+    but as nothing a person can reach with Tab or tap (no live "Score 2 in Ones" that does
+    nothing); on a person's turn the previews are buttons again."""
+    game = Game(["Ann", "Cpu"], ruleset="dice-poker", seed=7, seats=["human", "beginner"])
+    game.roll()
+    game.score(sorted(game.options())[0])
+    game.roll()                                         # the computer has thrown once
+    start_saved(page, site_url, game, "slow", goto_ready, state="ready")
+    previews = page.wait_for_function(
+        """() => {
+            if (!document.documentElement.hasAttribute('data-computer-turn')) return null;
+            const cells = [...document.querySelectorAll('button.cell-btn[data-player="1"]')];
+            if (!cells.length) return null;
+            return cells.map(b => ({disabled: b.disabled, tab: b.tabIndex,
+                                    inPage: b.isConnected}));
+        }""", timeout=30_000).json_value()
+    assert previews and all(p["disabled"] for p in previews), previews
+    page.click("#computer-skip")
+    page.wait_for_selector(HUMAN_TURN, state="attached", timeout=60_000)
+    page.click("#roll")
+    page.wait_for_selector('button.cell-btn[data-player="0"]:not([disabled])', timeout=30_000)
+
+
+UNCOVERED = """() => [...document.querySelectorAll('#dice .die'), document.querySelector('#roll')]
+  .map(el => { const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit)); })"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (768, 1024)])
+def test_all_options_leave_the_dice_and_roll_free_and_close_with_esc_or_a_tap_outside(
+        new_context, site_url, goto_ready, size):
+    """Issue 47, point 13: on a phone and an upright tablet "All options" opens over the
+    card, not over the dice and Roll it talks about; Esc or a tap outside closes it."""
+    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    goto_ready(page, link(site_url, ["Ann", "Ben"], seed=31, rules="dice-poker"))
+    page.click("#roll")
+    page.click("#hint")
+    page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+    for close in ("Escape", "tap"):
+        page.click("#hint-more")
+        page.wait_for_selector("#hint-list li")
+        assert page.is_visible("#hint-list")
+        assert page.evaluate(UNCOVERED) == [True] * 6
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.mouse.click(size[0] // 2, 2)            # the top bar's edge, no button
+        page.wait_for_selector("#hint-list", state="hidden")
+        assert page.is_visible("#hint-panel")            # the hint itself stays

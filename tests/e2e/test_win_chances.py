@@ -51,7 +51,8 @@ def test_chips_show_cpythons_win_chances_after_every_roll_and_box(page, site_url
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=18, rules="yahtzee"))
     gameui.settle(page)
     assert not any("spread" in url or "win_chances" in url for url in requests)
-    assert page.query_selector("[data-win-chance]") is None
+    # before the first roll: everyone even (issue 47), with nothing of the strategy fetched
+    assert [v for _, v, _ in page.evaluate(CHANCES)] == ["0.500000", "0.500000"]
     game = saved_game(page) if page.evaluate("localStorage.getItem('dicepoker.game')") else None
     from dicepoker.game import Game
     game = game or Game(["Ann", "Ben"], ruleset="yahtzee", seed=18)
@@ -177,3 +178,53 @@ def test_axe_with_win_chances_and_the_end_screens_luck_and_skill(new_context, si
     gameui.fill_box(page, game, gameui.choose_box(game))
     page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
     assert axe_violations(page) == []
+
+
+CHIPS = """() => [...document.querySelectorAll('#players > .chip')].map(chip => {
+  const span = chip.querySelector('[data-win-chance]');
+  return span && [span.textContent, span.getAttribute('data-value'),
+                  getComputedStyle(span).whiteSpace];
+})"""
+
+
+@pytest.mark.parametrize("players", [["Ann", "Ben"], ["Ann", "Ben", "Cy"]])
+def test_before_the_first_roll_the_chips_say_everyone_starts_even(page, site_url, goto_ready,
+                                                                  players):
+    """Issue 47, point 8: before the first roll the chips have chances too, the position's:
+    every card empty, so each player's chance is the model's 1/n (CPython's figure), and
+    nothing of the strategy is fetched for it."""
+    from dicepoker.game import Game
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    goto_ready(page, link(site_url, players, seed=18, rules="yahtzee"))
+    game = Game(players, ruleset="yahtzee", seed=18)
+    expected = win_chances(game, model_for("yahtzee"))
+    page.wait_for_function("(n) => document.querySelectorAll('[data-win-chance]').length === n",
+                           arg=len(players), timeout=30_000)
+    shown = page.evaluate(CHIPS)
+    assert [s[:2] for s in shown] == [["%d%%" % int(p * 100 + 0.5), "%.6f" % p]
+                                      for p in expected]
+    assert all(s[2] == "nowrap" for s in shown)          # styled as after a roll
+    assert not any("spread" in url or "win_chances" in url or ".dpst" in url
+                   for url in requests)
+
+
+def test_game_over_chips_show_the_result_not_a_certain_percent(page, site_url, goto_ready):
+    """Issue 47, point 8: once the game is over the chips say who won and each other
+    player's place, not "100 %" and "0 %"."""
+    game = _one_turn_from_the_end()
+    gameui.inject_game(page, site_url, game, goto_ready)
+    play_turn(page, game, check=False)
+    page.wait_for_selector("html[data-state=over]", state="attached")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-win-chance]')].every(s => s.dataset.result)"
+        " && document.querySelectorAll('[data-win-chance]').length === 2", timeout=30_000)
+    totals = game.totals()
+    winner = 0 if totals[0] > totals[1] else 1
+    assert totals[0] != totals[1]
+    shown = page.evaluate(CHIPS)
+    assert shown[winner][0] == "Winner" and shown[1 - winner][0] == "Place 2"
+    assert not any("%" in s[0] for s in shown)
+    heads = page.evaluate("() => [...document.querySelectorAll('#card-head .head-chance')]"
+                          ".map(s => s.textContent)")
+    assert heads == [s[0] for s in shown]

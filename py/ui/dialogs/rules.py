@@ -1,13 +1,13 @@
 """The rules view: ``#rules-dialog``, the rules page of the language in use (fetched once
 per language: our own static HTML, never player text).  Its ``#tips-again`` brings the
-first game's tips back (``ui.feel.tips``, fetched then)."""
+first game's tips back (``ui.feel.tips``, a start view)."""
 
 import asyncio
 
-from ..platform import lazy
 from ..later import sync
 from ..platform.dom import by_id, listen
 from ..language.catalogue import fetch_text
+from ..records.storage import TIPS
 
 
 class Rules:
@@ -23,12 +23,14 @@ class Rules:
             asyncio.create_task(self._tips_again())
 
     async def _tips_again(self):
-        try:
-            tips = await lazy.load("ui.feel.tips")
-        except lazy.LazyLoadError:
-            self.shell.act({"say": "load.failed"})
-            return
-        tips.again(self.shell.storage)
+        """Forget the tips dismissed: the stored list and the tips view's
+        (``ui.feel.tips.Tips.again``, a start view: found among the shell's views)."""
+        self.shell.storage.remove(TIPS)
+        for view in self.shell.views:
+            again = getattr(view, "tips_again", None)
+            if again is not None:
+                again()
+        self.shell.act({"close": "rules"})      # the tips show on the game, at its next roll
         self.shell.act({"close": "rules"})      # the tips show on the game, at its next roll
 
     def draw(self, state, texts):

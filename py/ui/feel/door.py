@@ -1,10 +1,10 @@
-"""Game feel: the settings, sounds, vibration, celebrations and tips (one later view).
+"""Game feel: the settings, sounds, vibration and celebrations (one later view).
 
 ``ui.page`` makes it (``LaterView(shell, "ui.feel.door", "Feel", ...)``) when the
 Settings dialog is opened or the second roll of the page is seen, so nothing
 of it is on the first tap's way (the first roll is silent).  It draws the
-Settings dialog (``ui.feel.settings``) and the first game's tips
-(``ui.feel.tips``) it makes, and the rest itself.
+Settings dialog (``ui.feel.settings``) it makes, and the rest itself (the first
+game's tips, ``ui.feel.tips``, are a start view: they come with the first roll).
 :class:`Feel` is drawn last, after every other view, and tells moves apart
 by what changed in the state (a roll, a die kept or freed, a box written,
 the end); the sounds, the buzz and the celebration it starts run in a timer
@@ -31,7 +31,6 @@ from control.settings import read
 
 from ..platform.dom import by_id, create_proxy, document, listen, window
 from .settings import SettingsDialog
-from .tips import Tips
 
 SHOW_MS = 900               # a celebration's time on screen (the CSS animation's)
 NOTES = {                   # (start s, Hz, length s, wave) of each sound
@@ -108,7 +107,6 @@ class Feel:
         self.shell = shell
         self.sound = Sound()
         self.settings = SettingsDialog(shell)
-        self.tips = Tips(shell)
         self._seen = None           # (game, rolls, held, version, over) drawn last
         self._bonus = []            # each player's upper bonus, as last seen
         self._pending = []          # (sound, buzz ms, celebration words) to play
@@ -127,7 +125,6 @@ class Feel:
     # ------------------------------------------------------------ what happened
     def draw(self, state, texts):
         self.settings.draw(state, texts)
-        self.tips.draw(state, texts)
         game = state.game
         if game is None or state.screen != "game":
             return

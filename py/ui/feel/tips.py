@@ -1,14 +1,17 @@
 """The first game's tips: four short notes in place, each shown until dismissed, once ever.
 
-Made with :class:`ui.feel.door.Feel` (fetched at the second roll).  One tip at a
-time, ``#tip`` (``[data-tip=keep|again|card|bonus]``: keep dice, roll again,
+A start view (``ui.page``; a first turn fetches nothing on first use), so the first
+tip, about keeping dice, comes right after the first roll, before any die is kept
+(issue 47; it came with ``ui.feel.door``, at the second roll); its words are in the
+catalogue's start part and its look in app.css.
+One tip at a time, ``#tip`` (``[data-tip=keep|again|card|bonus]``: keep dice, roll again,
 what the card shows, the upper bonus), on a person's turn once the dice are
 thrown, while no dialog is open, in the tray's message area, in place of its
 legend and turn line (app.css's room for them: a tip never covers a box, a
 die or Roll, and takes no room from the card).  ``#tip-close`` dismisses the
 one shown: the ids dismissed are kept in storage (``dicepoker.tips``), so a
 dismissed tip never comes back, on this page or after a reload, until the
-rules page's "Show the tips again" (:func:`again`) forgets them.
+rules page's "Show the tips again" (:meth:`Tips.tips_again`) forgets them.
 """
 
 from control.state import person_turn
@@ -18,15 +21,6 @@ from ..records.storage import TIPS as KEY
 
 TIPS = ("keep", "again", "card", "bonus")
 
-_tips = []                  # the view, once made
-
-
-def again(storage):
-    """Show every tip again (the rules page's button)."""
-    storage.remove(KEY)
-    if _tips:
-        _tips[0].dismissed = []
-
 
 class Tips:
     def __init__(self, shell):
@@ -34,6 +28,7 @@ class Tips:
         stored = shell.storage.get_json(KEY, [])
         self.dismissed = [t for t in stored if t in TIPS] if isinstance(stored, list) else []
         self.drawn = None           # (tip, language) on screen, or None
+        self.asked = False          # "Show the tips again" on this page: at once
         self.box = document.createElement("div")
         self.box.id = "tip"
         self.box.className = "tip"
@@ -45,7 +40,12 @@ class Tips:
         self.area = document.querySelector(".tray-message")
         self.area.prepend(self.box)
         listen(by_id("tip-close"), "click", self._dismiss)
-        _tips[:] = [self]
+
+    def tips_again(self):
+        """Show every tip again (the rules page's button: ``ui.dialogs.rules``), from now."""
+        self.dismissed = []
+        self.drawn = None
+        self.asked = True
 
     def _current(self, state):
         game = state.game
@@ -54,6 +54,8 @@ class Tips:
             return None
         if game.is_over or not person_turn(state) or not game.rolls_used:
             return None
+        if not state.roll_serial and not self.asked:
+            return None     # a page reloaded mid-turn comes back as it was (no shift)
         for tip in TIPS:
             if tip not in self.dismissed:
                 if tip in ("keep", "again") and not game.rolls_left:

@@ -63,7 +63,6 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/setup/link_games "
          " ui/setup/form "
          " ui/feel/settings "
-         " ui/feel/tips "
          " ui/feel/door "
          " ui/stats/door "
          " dicepoker/optimal_means "
@@ -88,17 +87,17 @@ GROUPS = {
     "dicepoker.savefile": "11 12 13",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
     "ui.advice.assistants": "32 33 34",
-    "ui.daily.door": "15 16 62 37 43 69",
+    "ui.daily.door": "15 16 61 37 43 68",
     "ui.dialogs.end": "37 38 39 40 41 42 43 44",
     "ui.dialogs.review": "32 41 30 45 0 1 2 3 4 5 6 7 8 9 10 33 34",
     "ui.dialogs.scores": "38 42",
     "ui.dialogs.transfer": "38 39 37 40 47 48 11 12 49 50 51 13",
-    "ui.feel.door": "27 56 57 58",
-    "ui.practice.door": "0 1 2 3 20 32 33 34 19 64 30 31 70 71 4 5 6 7 8 9 10 21",
+    "ui.feel.door": "27 56 57",
+    "ui.practice.door": "0 1 2 3 20 32 33 34 19 63 30 31 69 70 4 5 6 7 8 9 10 21",
     "ui.records.history": "39 37 40",
-    "ui.remote.panel": "13 22 23 52 43 73 24 25 26 11 12",
+    "ui.remote.panel": "13 22 23 52 43 72 24 25 26 11 12",
     "ui.setup.form": "54 55",
-    "ui.stats.screen": "39 60 30 61 15 62 63 19 64 65 66 37 40 67",
+    "ui.stats.screen": "39 59 30 60 15 61 62 19 63 64 65 37 40 66",
     "ui.table.hint": "30 31",
     "ui.table.win_chances": "32 33 34 35",
 }

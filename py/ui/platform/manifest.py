@@ -55,7 +55,6 @@ LATER = {
     # feature rooms, each through its door
     "ui.setup.form": (),
     "ui.feel.door": (),
-    "ui.feel.tips": (),
     "ui.stats.door": (),
     "ui.stats.screen": (),
     "ui.stats.warm": (),

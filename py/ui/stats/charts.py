@@ -46,22 +46,35 @@ def _y_axis(top_value, step, plot_h, lines):
         value += step
 
 
+MIN_SLOTS = 7                   # a bar is never wider than this part of the plot
+
+
 def distribution_svg(bars):
-    """Bars of ``stats.distribution``: games per range of final scores."""
+    """Bars of ``stats.distribution``: games per range of final scores.  Few bars (one
+    game: one) stand on an axis of at least ``MIN_SLOTS`` ranges, the empty ones either
+    side, so a bar is as slim as among many and the axis still reads as scores."""
     plot_w, plot_h = W - LEFT - RIGHT, H - TOP - BOTTOM
     top_value, step = _nice_max(max(b[2] for b in bars))
     body = []
     _y_axis(top_value, step, plot_h, body)
-    width = plot_w / len(bars)
-    label_every = max(1, -(-len(bars) // 6))
-    for i, (low, high, count) in enumerate(bars):
-        h = plot_h * count / top_value
+    slots = max(len(bars), MIN_SLOTS)
+    bin_w = bars[0][1] - bars[0][0] + 1
+    before = min((slots - len(bars)) // 2, bars[0][0] // bin_w)   # no range below 0
+    first = bars[0][0] - before * bin_w
+    width = plot_w / slots
+    label_every = max(1, -(-slots // 6))
+    for i in range(slots):
         x = LEFT + i * width
-        body.append('<rect class="bar" x="%s" y="%s" width="%s" height="%s"/>'
-                    % (_fmt(x + 1), _fmt(TOP + plot_h - h), _fmt(max(width - 2, 1)), _fmt(h)))
+        j = i - before
+        count = bars[j][2] if 0 <= j < len(bars) else 0
+        if 0 <= j < len(bars):
+            h = plot_h * count / top_value
+            body.append('<rect class="bar" x="%s" y="%s" width="%s" height="%s"/>'
+                        % (_fmt(x + 1), _fmt(TOP + plot_h - h), _fmt(max(width - 2, 1)),
+                           _fmt(h)))
         if i % label_every == 0:
             body.append('<text class="tick" x="%s" y="%d" text-anchor="middle">%d</text>'
-                        % (_fmt(x + width / 2), H - 6, low))
+                        % (_fmt(x + width / 2), H - 6, first + i * bin_w))
     return _svg("scores", body)
 
 

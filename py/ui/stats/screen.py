@@ -171,14 +171,17 @@ class StatsScreen:
         before = player.value
         player.replaceChildren()
         parts = []
+        labels = {column: escape(t("stats.col_" + column)) for column in COLUMNS}
         for i, row in enumerate(self.rows):     # as markup, every text escaped: one DOM call
             parts.append('<tr data-stats-player="%s" data-stats-seat="%s"><th scope="row">%s%s'
                          '</th>' % (escape(row["name"]), escape(row["seat"]), escape(row["name"]),
                                     "" if row["seat"] == "human" else   # a computer's level
                                     '<span class="stats-seat">%s</span>'
                                     % escape(t("seat." + row["seat"]))))
-            parts += ['<td data-stat="%s">%s</td>'
-                      % (column, escape(stats_words.cell(self._cat, row, column)))
+            # data-label: the column's heading, which a phone shows beside each figure
+            # (later.css makes each row a card there)
+            parts += ['<td data-stat="%s" data-label="%s">%s</td>'
+                      % (column, labels[column], escape(stats_words.cell(self._cat, row, column)))
                       for column in COLUMNS]
             parts.append("</tr>")
             option = _el("option", player, text=stats_words.label(self._cat, row), value=str(i))

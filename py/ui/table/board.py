@@ -25,7 +25,10 @@ Nothing here computes a score: previews come from ``game.options()``, sums
 from ``game.breakdown()``.
 """
 
+from control.state import person_turn
+
 from .cell import Cell
+from ..records.storage import WIN_CHANCES
 from ..platform.dom import Node, by_id, clone_template, document, listen, node
 from .player_heads import PlayerHeads
 
@@ -38,7 +41,8 @@ MANY_PLAYERS = 3   # more than this: on a phone only the current column is shown
 
 
 class Board:
-    def __init__(self):
+    def __init__(self, storage=None):
+        self.storage = storage      # the win chances' setting (ui.records.storage.WIN_CHANCES)
         self.turn_label = node("turn-label")
         self.round_label = node("round-label")
         self.bonus_progress = node("bonus-progress")
@@ -173,6 +177,9 @@ class Board:
             self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
             self._mark_winners(game)
         self.heads.draw_chips(game, totals, t)
+        if not game.moves:              # after the first roll: ui.table.win_chances's
+            self.heads.draw_even_chances(game, t, self.storage is None
+                                         or self.storage.get(WIN_CHANCES) != "off")
         shown = current if self._resting is None else int(self._resting)   # the column shown
         bonus = (turn, shown, len(game.cards[shown]), game.poker_bonuses[shown])
         if self._bonus_drawn == bonus:
@@ -210,12 +217,15 @@ class Board:
         current = None if game.is_over else game.current_player
         hint = state.hint
         best = hint["box"] if hint and hint["state"] == "shown" else None
+        # a computer's (or a friend's) previews show what it may score, but are no
+        # buttons a person can Tab to or tap: only the turn of someone here fills boxes
+        live = person_turn(state)
         for p in range(len(game.players)):
-            key = self._column_key(game, p, current, best)
+            key = self._column_key(game, p, current, best) + (live,)
             if self._columns_drawn.get(p) == key:
                 continue                # what this column shows has not changed
             self._columns_drawn[p] = key
-            self._draw_column(game, p, game.options() if p == current else {}, best, cat)
+            self._draw_column(game, p, game.options() if p == current else {}, best, cat, live)
             sums = self._sums_key(game, p)
             if self._sums_drawn.get(p) != sums:
                 self._sums_drawn[p] = sums      # the sums move with a box, not a roll
@@ -238,7 +248,7 @@ class Board:
         """What player ``p``'s sums depend on: the game, the boxes filled, the poker bonus."""
         return (game, len(game.cards[p]), game.poker_bonuses[p])
 
-    def _draw_column(self, game, p, options, best, cat):
+    def _draw_column(self, game, p, options, best, cat, live=True):
         card = game.cards[p]
         for box in game.ruleset.boxes:
             cell = self.cells[(p, box)]
@@ -247,7 +257,7 @@ class Board:
                 cell.show(False, card.get(box, ""))
             else:
                 cell.show(True, points, self._fill_label(cat, box, points),
-                          "best" if box == best else None)
+                          "best" if box == best else None, live)
             cell.td.cls("zero", points == 0)
 
     def _draw_sums(self, game, p, cat):

@@ -28,7 +28,9 @@ class Cell:
             el.setAttribute("data-action", '{"fill":"%s"}' % box)
         return el
 
-    def show(self, fillable, text, label=None, hint=None):
+    def show(self, fillable, text, label=None, hint=None, live=True):
+        """``fillable``: a preview of the points, a button; ``live`` False: one no one here
+        may press (a computer's or a friend's turn): disabled, out of the Tab order."""
         if fillable != self.fillable:
             self.td.only_child(self.button if fillable else self.span)
             self.fillable = fillable
@@ -37,3 +39,4 @@ class Cell:
         if fillable:
             target.attr("aria-label", label)
             target.attr("data-hint", hint)
+            target.attr("disabled", not live)

@@ -7,12 +7,19 @@ to ~45 rows of DOM writes would double the time to the first marks.
 Whether the panel and its list are open is also written where the style
 sheets need it, as ``<div class="tray" data-hint-shown>`` and
 ``<div id="hint-panel" data-list-open>`` (no ``:has()``: app.css says why).
+
+On a phone and an upright tablet the open list is a sheet (later.css, ``SHEET``) over
+the card, its foot just above the dice (``--hint-sheet-bottom``, measured here), so
+the dice and Roll it talks about stay in view and in reach; Esc or a tap outside it
+closes it (the list; the hint stays).
 """
 
-from ..platform.dom import by_id
+from ..platform.dom import by_id, document, listen, window
 from ..advice.words import around, escape, number, option_text, shown_loss
 
 STATES = {"roll": "hint.roll_first", "loading": "hint.loading", "failed": "hint.failed"}
+# where the open list is a sheet: later.css's media query for .hint-panel[data-list-open]
+SHEET = "(max-width: 899px) and (orientation: portrait), (max-width: 599px)"
 
 
 class HintPanel:
@@ -28,6 +35,43 @@ class HintPanel:
         self.tray.querySelector(".tray-actions").after(self.panel)
         self.button.setAttribute("aria-controls", "hint-panel")    # now that it is there
         self._drawn = None          # (hint, its state, expanded, catalogue) on screen
+        self.shell = shell
+        listen(document, "keydown", self._on_key)
+        listen(document, "pointerdown", self._on_press)
+        listen(document.defaultView, "resize", lambda event: self._place())
+
+    def _list_open(self):
+        return self.panel.hasAttribute("data-list-open") and self.shell is not None
+
+    def _on_key(self, event):
+        """Esc closes the open list (a dialog or a question over it has Esc first)."""
+        if event.key == "Escape" and self._list_open() and not event.defaultPrevented \
+                and document.querySelector("dialog[open]") is None:
+            event.preventDefault()
+            self.shell.act({"hint_list": True})
+            self.more.focus()
+
+    def _on_press(self, event):
+        """A tap outside the sheet closes it (the tap does what it does besides)."""
+        if self._list_open() and _sheet() and not self.panel.contains(event.target) \
+                and document.querySelector("dialog[open]") is None:
+            self.shell.act({"hint_list": True})
+
+    def _place(self):
+        """The sheet's foot just above the dice: the dice and Roll stay free."""
+        style = self.panel.style
+        if not self.panel.hasAttribute("data-list-open") or not _sheet():
+            style.removeProperty("--hint-sheet-bottom")
+            style.removeProperty("--hint-sheet-room")
+            return
+        dice = by_id("dice").getBoundingClientRect().top
+        bar = document.querySelector(".topbar")
+        top = bar.getBoundingClientRect().bottom if bar is not None else 0
+        bottom = max(0, int(window.innerHeight - dice + 6))
+        style.setProperty("--hint-sheet-bottom", "%dpx" % bottom)
+        # between the top bar and the dice (the sheet scrolls within it)
+        style.setProperty("--hint-sheet-room",
+                          "%dpx" % max(120, int(window.innerHeight - bottom - max(0, top) - 6)))
 
     def draw(self, state, texts):
         hint = state.hint
@@ -89,9 +133,14 @@ class HintPanel:
         self.list.hidden = not expanded
         self.tray.toggleAttribute("data-hint-shown", panel)
         self.panel.toggleAttribute("data-list-open", expanded)
+        self._place()
 
     def _fill_list(self, cat, options):
         fill_options(self.list, cat, options)
+
+
+def _sheet():
+    return window.matchMedia(SHEET).matches
 
 
 def fill_options(target, cat, options):

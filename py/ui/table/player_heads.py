@@ -14,7 +14,7 @@ The phone's slim head line shows the same cell, its name only.
 
 from dicepoker.seats import HUMAN, REMOTE
 
-from ..platform.dom import Node, by_id, clone_template
+from ..platform.dom import Node, by_id, clone_template, document
 
 # the mark of a seat not played here: a friend's phone, else the computer (index.html's icons)
 MARK = '<svg class="seat-mark" aria-hidden="true"><use href="#icon-%s"/></svg>'
@@ -30,6 +30,7 @@ class PlayerHeads:
         self.chips = []             # (chip Node, total Node) per player
         self.heads = []             # the head row's cell (Node) per player
         self._drawn = {}            # player -> (total, on turn) the chip shows
+        self._even = None           # (game, words) of the even chances drawn before a roll
 
     def build(self, game, cat, seats):
         """The chips and the head row's cells of ``game``'s players, in ``cat``'s words;
@@ -54,6 +55,7 @@ class PlayerHeads:
         for p, name in enumerate(players):
             head.appendChild(self._head_cell(p, name, seats[p], cat))
         self._drawn = {}
+        self._even = None
 
     def _head_cell(self, p, name, seat, cat):
         """``<th data-seat title>``: the name, then (``.head-note``) a seat's mark and words
@@ -85,3 +87,34 @@ class PlayerHeads:
             total.text(totals[p])
             key = "players.chip_current" if is_current else "players.chip"
             chip.attr("aria-label", t(key, name=game.players[p], total=totals[p]))
+
+    def draw_even_chances(self, game, t, on):
+        """Before a game's first roll every card is empty: each player's chance of winning
+        is 1/n (what ``dicepoker.strategy.chances`` gives, with no table to fetch), shown
+        as ``ui.table.win_chances`` shows them from the first roll on (same spans, same
+        words), unless the setting turned them off or one plays alone."""
+        n = len(game.players)
+        if n < 2 or not on:
+            return
+        percent = str(int(100.0 / n + 0.5))
+        word = t("chances.percent", percent=percent)
+        if self._even == (game, word):
+            return
+        self._even = (game, word)
+        texts = []
+        for p, (chip, _total) in enumerate(self.chips):
+            span = chip.el.querySelector("[data-win-chance]")
+            if span is None:
+                span = document.createElement("span")
+                span.className = "chip-chance"
+                span.setAttribute("data-win-chance", "")
+                span.setAttribute("data-player", str(p))
+                chip.el.appendChild(span)
+            span.textContent = word
+            span.setAttribute("data-value", "%.6f" % (1.0 / n))
+            span.setAttribute("title", t("chances.label", name=game.players[p], percent=percent))
+            texts.append(word)
+        heads = document.querySelectorAll("#card-head .head-chance")
+        if heads.length == n:
+            for p in range(n):
+                heads.item(p).textContent = texts[p]

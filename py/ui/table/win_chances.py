@@ -104,23 +104,56 @@ class WinChances:
         if chips.length != len(chances):
             self._seen = None             # the board is being rebuilt: the next draw asks again
             return
+        results = final_results(game) if game.is_over else None
         words = []
         for p in range(chips.length):
-            chip = chips.item(p)
-            span = chip.querySelector("[data-win-chance]")
-            if span is None:
-                span = document.createElement("span")
-                span.className = "chip-chance"
-                span.setAttribute("data-win-chance", "")
-                span.setAttribute("data-player", str(p))
-                chip.appendChild(span)
-            percent = format_percent(chances[p])
-            words.append(cat.t("chances.percent", percent=percent))
+            span = chance_span(chips.item(p), p)
+            if results is not None:         # over: who won and the places, not 100 % and 0 %
+                result, key, params = results[p]
+                words.append(cat.t(key, **params))
+                title = words[-1]
+            else:
+                result = None
+                percent = format_percent(chances[p])
+                words.append(cat.t("chances.percent", percent=percent))
+                title = cat.t("chances.label", name=game.players[p], percent=percent)
             span.textContent = words[-1]
             span.setAttribute("data-value", "%.6f" % chances[p])
-            span.setAttribute("title", cat.t("chances.label", name=game.players[p],
-                                             percent=percent))
+            span.setAttribute("title", title)
+            if result is None:
+                span.removeAttribute("data-result")
+            else:
+                span.setAttribute("data-result", result)
         show_chances(words)
+
+
+def final_results(game):
+    """Per player of a finished game: (``data-result``, message key, its params): "won"
+    (the only winner), "shared" (winners tied), else "place" with their place (players
+    tied share it: 1, 1, 3)."""
+    totals = game.totals()
+    winners = game.winners()
+    out = []
+    for p, total in enumerate(totals):
+        if p in winners:
+            out.append(("won", "chances.won", {}) if len(winners) == 1
+                       else ("shared", "chances.shared", {}))
+        else:
+            rank = 1 + sum(1 for other in totals if other > total)
+            out.append(("place", "chances.place", {"rank": rank}))
+    return out
+
+
+def chance_span(chip, p):
+    """The chip's ``[data-win-chance]`` span, made if it has none yet."""
+    span = chip.querySelector("[data-win-chance]")
+    if span is None:
+        span = document.createElement("span")
+        span.className = "chip-chance"
+        span.setAttribute("data-win-chance", "")
+        span.setAttribute("data-player", str(p))
+        chip.appendChild(span)
+    return span
 
 
 def show_chances(texts=None):
