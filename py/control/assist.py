@@ -28,15 +28,15 @@ from .controller import wait
 from .dialogs import say
 from .messages import message
 from .play import apply_move
-from .state import SPEEDS, computer_turn, paused, person_turn, position
+from .state import SPEEDS, computer_turn, counted_try, paused, person_turn, position
 
 RETRY_MS = 3000     # the strategy could not be fetched (offline): think again after this
 
 
 # ------------------------------------------------------------------- hint
 def on_hint(state, arg, fx, ctl):
-    if state.confirm is not None or not person_turn(state):
-        return
+    if state.confirm is not None or not person_turn(state) or counted_try(state):
+        return                      # today's game's counted try is played without Hint
     where = position(state)
     if not state.game.rolls_used:
         state.hint = _hint(where, "roll")

@@ -15,13 +15,18 @@ both become the ``daily`` effect, which the shell (``ui.daily.door``) answers
 with ``{"daily_open": {"date", "today", "name", "played", ...}}``: what only
 the page knows (its clock's date, the player's name, whether the date has a
 result), beside what the request said (``link``: from ``?daily=``;
-``again``: Play again on a daily game's end screen, the same date again).  Fetched on first use (``control.controller.LATER``).
+``again``: Play again on a daily game's end screen, the same date again; ``practice``:
+Play again for practice in the result dialog).  Fetched on first use (``control.controller.LATER``).
 
 - ``daily_open``: a malformed date, or one later than today, is refused
   with a notice (the game on screen is kept); the date's own game in
-  progress is resumed (a reload of its link: also when it is over); another
-  game in progress is asked about first (``leave``); else a new game of the
-  date starts, said in a notice (practice or the day's try).
+  progress is resumed (a reload of its link: also when it is over); Today's
+  game, once the date has a result, opens that result first (the ``daily``
+  dialog: score, par, streak, Share, and Play again for practice, which asks
+  again with ``practice``); another game in progress is asked about first
+  (``leave``); else a new game of the date starts, said in a notice (practice
+  or the day's try).  The day's try is played without Hint
+  (``control.state.counted_try``).
 - ``daily_check`` (``control.games.on_start``, a saved daily game): a meta
   that is not its game's (an edited save) is dropped with a notice; the game
   goes on as an ordinary one and counts for nothing.
@@ -32,7 +37,7 @@ from dicepoker.errors import InvalidSetup
 from dicepoker.seats import HUMAN
 
 from .autosave import autosave
-from .dialogs import ask, say
+from .dialogs import ask, open_dialog, say
 from .games import show
 from .messages import error_message, message
 from .saves import new_meta
@@ -60,6 +65,11 @@ def on_daily_open(state, arg, fx, ctl):
     if game is not None and daily_date(state) == date and (link or not game.is_over):
         state.screen = "game"                   # its own game: resumed as it is (over: as
         return                                  # the start left its results, open or not)
+    again = arg.get("again") is True or arg.get("practice") is True
+    if arg.get("played") is True and not link and not again:
+        state.daily_day = date                  # Today's game, played: its result first
+        open_dialog(state, "daily")
+        return
     if game is not None and not game.is_over and arg.get("sure") is not True:
         ask(state, "leave", {"daily_open": dict(arg, sure=True)},
             {"forget_link": True} if link else None)
@@ -77,7 +87,7 @@ def on_daily_open(state, arg, fx, ctl):
     say(state, message("daily.started_practice" if daily["practice"] else "daily.started",
                        date=date))
     fx.add("announce", message("announce.next", name=game.players[0]))
-    if arg.get("again") is True:                # Play again on its end screen
+    if again:                                   # Play again: on its end screen, its result's
         fx.add("focus", "roll")
 
 

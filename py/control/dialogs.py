@@ -12,7 +12,8 @@
 from .autosave import autosave
 from .messages import message, names_list
 
-DIALOGS = ("rules", "scores", "transfer", "review", "end", "stats", "settings", "practice")
+DIALOGS = ("rules", "scores", "transfer", "review", "end", "stats", "settings", "practice",
+           "daily")
 
 
 def ask(state, kind, ok, cancel=None, **params):

@@ -193,8 +193,13 @@ def on_back_to_game(state, arg, fx, ctl):
 
 
 def on_daily(state, arg, fx, ctl):
-    """Today's game (``#open-daily``): the shell adds today's date and the player (control.daily)."""
-    fx.add("daily", {"date": None})
+    """Today's game (``#open-daily``): the shell adds today's date and the player
+    (control.daily); ``{"daily": {"practice": true}}`` (its result dialog's Play again for
+    practice): today's game again, not its result."""
+    if isinstance(arg, dict) and arg.get("practice") is True:
+        fx.add("daily", {"date": None, "practice": True})
+    else:
+        fx.add("daily", {"date": None})
 
 
 def on_storage_unavailable(state, arg, fx, ctl):

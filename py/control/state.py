@@ -54,6 +54,7 @@ class State:
         self.remote = None          # control.remote_game.Remote: a game played by link on screen
         self.settings = {}          # control.settings: as stored until that module reads them
         self.practice = None        # control.practice: the practice screen, once opened
+        self.daily_day = None       # control.daily: the date whose result the "daily" dialog shows
 
 
 # ------------------------------------------------------------ derived facts
@@ -120,6 +121,13 @@ def undo_allowed(game, remote=None):
 def position(state):
     """What a hint or a computer's thought belongs to: the position and the holds."""
     return [state.version, list(state.held)]
+
+
+def counted_try(state):
+    """The game on screen is today's game's counted try (``control.daily``: not begun as
+    practice): it is played without Hint (the rules page says so)."""
+    daily = state.meta.get("daily")
+    return isinstance(daily, dict) and daily.get("practice") is False
 
 
 def has_computers(game):

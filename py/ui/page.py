@@ -46,7 +46,8 @@ def _views(shell):
                   lambda s: s.game and s.game.moves and len(s.game.players) > 1),
         LaterView(shell, "ui.dialogs.end", "End", "end"),
         # today's game: its par worked out while it is played, its part of the end screen
-        LaterView(shell, "ui.daily.door", "Daily", lambda state: state.meta.get("daily") is not None),
+        LaterView(shell, "ui.daily.door", "Daily", lambda state: state.meta.get("daily") is not None
+                  or "daily" in state.dialogs, failed_action={"close": "daily"}),
         LaterView(shell, "ui.dialogs.review", "Review", "review", "review.failed"),
         LaterView(shell, "ui.dialogs.scores", "Scores", "scores"),
         LaterView(shell, "ui.dialogs.rules", "Rules", "rules", "rules.failed"),

@@ -326,11 +326,13 @@ class Tab:
 
     def _daily_result(self, value):
         """ui.daily.door.run_effect: the day's result, if it is the date's first finished game."""
-        daily = value["daily"]
+        daily, game = value["daily"], self.state.game
         self.daily_counted.append(daily_results.add_result(
             self.world.storage, daily["date"], value["score"],
-            game_record.game_id(self.state.game), daily["started"] == daily["date"],
-            self.world.clock.now()))
+            game_record.game_id(game), daily["started"] == daily["date"],
+            self.world.clock.now(), daily.get("practice") is True,
+            ([game.cards[0].get(b, 0) for b in game.ruleset.boxes],
+             game.breakdown(0)["upper_bonus"])))
 
     def _load(self, request):
         """ui.effects: fetch the module (here it is always there), then the action, in a task."""

@@ -15,7 +15,7 @@ from dicepoker.daily import daily_game, daily_seed
 from dicepoker.game import Game
 from fake_shell import World
 from tracing import all_effects, message_keys
-from ui.records import daily as daily_results
+from ui.records import daily as daily_results, game_record
 from ui.records.storage import GAME, GAME_META, SETUP
 
 
@@ -202,3 +202,78 @@ def test_a_genuine_daily_save_passes_its_check():
     assert again.state.meta["daily"]["date"] == "2026-12-04" and again.state.notice is None
     assert "daily.bad_save" not in [k for e in all_effects(world, "announce")
                                     for k in message_keys(e)]
+
+
+def test_a_practice_replay_of_the_same_moves_never_counts():
+    """Issue 47, point 4: a practice try played move for move as the counted one (a tie, the
+    same game by its id) is practice: it is not the day's result, whatever its score."""
+    world = World()
+    tab = world.tab()
+    tab.act({"daily": True})
+    first = finish(tab)
+    tab.act({"play_again": True})
+    world.settle()
+    assert tab.state.meta["daily"]["practice"] is True
+    again = finish(tab)                     # the same holds and boxes: the same game
+    assert again.to_dict()["moves"] == first.to_dict()["moves"]
+    assert game_record.game_id(again) == game_record.game_id(first)
+    assert tab.daily_counted == [True, False]
+    doc = daily_results.load(world.storage, "now")[0]
+    assert not daily_results.counts(doc, "2026-12-04", game_record.game_id(again), True)
+    assert daily_results.counts(doc, "2026-12-04", game_record.game_id(first), False)
+
+
+def test_todays_game_once_played_opens_its_result_first_then_practice_on_request():
+    """Issue 47, point 4: after the counted try, Today's game opens the day's result (the
+    ``daily`` dialog), over any game, with nothing started or asked; its Play again for
+    practice starts the practice try (asking first over a game in progress)."""
+    world = World()
+    tab = world.tab()
+    tab.act({"daily": True})
+    first = finish(tab)
+    tab.act({"close": "end"})
+    tab.act({"daily": True})
+    world.settle()
+    assert tab.state.game is first and tab.state.dialogs == ["daily"]
+    assert tab.state.daily_day == "2026-12-04"
+    assert notice_key(tab) != "daily.started_practice"
+    kept = results(world)["2026-12-04"]
+    assert kept["boxes"] == [first.cards[0].get(b, 0) for b in first.ruleset.boxes]
+    tab.act({"close": "daily"})
+    assert tab.state.dialogs == []
+    # over an ordinary game in progress: the result, the game kept, no question
+    tab.act({"new_game": {"setup": {"players": ["Ann"], "seats": ["human"],
+                                     "ruleset": "dice-poker"}}})
+    ordinary = tab.state.game
+    assert ordinary is not first and "daily" not in tab.state.meta
+    tab.act({"roll": True})
+    tab.act({"daily": True})
+    world.settle()
+    assert tab.state.game is ordinary and tab.state.confirm is None
+    assert tab.state.dialogs == ["daily"]
+    tab.act({"daily": {"practice": True}})
+    world.settle()
+    assert tab.state.confirm["kind"] == "leave"
+    tab.act({"confirm": True})
+    world.settle()
+    game = tab.state.game
+    assert game.seed == daily_seed("2026-12-04") and not game.moves
+    assert tab.state.meta["daily"]["practice"] is True and tab.state.dialogs == []
+    assert notice_key(tab) == "daily.started_practice"
+
+
+def test_hint_is_off_in_the_counted_try_and_on_in_practice():
+    """Issue 47, point 4: following Hint scores exactly par, so the counted try is played
+    without it (the rules page says so); a practice try has it."""
+    world = World()
+    tab = world.tab()
+    tab.act({"daily": True})
+    tab.act({"roll": True})
+    tab.act({"hint": True})
+    assert tab.state.hint is None and all_effects(world, "advise") == []
+    finish(tab)
+    tab.act({"play_again": True})
+    world.settle()
+    tab.act({"roll": True})
+    tab.act({"hint": True})
+    assert tab.state.hint is not None and len(all_effects(world, "advise")) == 1

@@ -37,6 +37,39 @@ def test_the_first_finished_game_of_a_date_is_its_result():
     assert daily_results.add_result(full, "2026-12-04", 231, "aaaa", True, "t") is None
 
 
+def test_a_practice_try_never_becomes_the_result_and_a_result_keeps_its_boxes():
+    """Issue 47, point 4: a game begun as practice is never kept, even on a date without a
+    result; the result keeps its boxes and upper bonus (Share's picture from Today's game's
+    result dialog); a damaged boxes entry is set aside like any damaged entry."""
+    storage = Storage()
+    boxes = list(range(15))
+    assert daily_results.add_result(storage, "2026-12-04", 231, "aaaa", True, "t1",
+                                    practice=True, card=(boxes, 35)) is False
+    assert daily_results.load(storage, "t2")[0]["results"] == {}
+    assert daily_results.add_result(storage, "2026-12-04", 231, "aaaa", True, "t3",
+                                    card=(boxes, 35)) is True
+    doc, damaged = daily_results.load(storage, "t4")
+    assert not damaged and doc["results"]["2026-12-04"] == {
+        "score": 231, "id": "aaaa", "on_day": True, "boxes": boxes, "bonus": True}
+    assert daily_results.counts(doc, "2026-12-04", "aaaa", False)
+    assert not daily_results.counts(doc, "2026-12-04", "aaaa", True)    # a tie replay
+    assert not daily_results.counts(doc, "2026-12-04", "bbbb", False)
+    bad = json.loads(storage.get("dicepoker.daily"))
+    bad["results"]["2026-12-04"]["boxes"] = boxes[:3]
+    storage.set("dicepoker.daily", json.dumps(bad))
+    doc, damaged = daily_results.load(storage, "t5")
+    assert damaged and doc["results"] == {}
+
+
+def test_share_text_without_a_picture_has_no_empty_line():
+    cat = catalogue("en")
+    text = daily_results.share_text(cat, "2026-12-04", 231, 240, None, "https://x/?daily=2026-12-04")
+    assert text.split("\n") == [cat.t("daily.share_title", date="2026-12-04"),
+                                cat.t("daily.share_score", score=231, par=240,
+                                      against=daily_results.against_par(cat, 231, 240)),
+                                "https://x/?daily=2026-12-04"]
+
+
 def test_summary_counts_days_streaks_and_the_average_against_par():
     storage = Storage()
     for date, score, on_day in (("2026-11-28", 250, True), ("2026-11-29", 260, True),

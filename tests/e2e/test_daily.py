@@ -87,17 +87,27 @@ def test_the_same_date_gives_the_same_dice_in_two_contexts_another_date_others(
     assert seen[0] == seen[1] == wanted
 
 
+CLIPBOARD = """
+    window.__shared = [];
+    delete Navigator.prototype.share;       // no share sheet: the clipboard is used
+    Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {
+        writeText: (text) => { window.__shared.push(text); return Promise.resolve(); }}});
+"""
+PLAYED = ("if (location.protocol !== 'about:' && !sessionStorage.getItem('kept')) {"
+          " sessionStorage.setItem('kept', '1'); localStorage.setItem('dicepoker.daily', %s); }")
+
+
 def test_following_the_hint_ends_at_par_and_share_sends_the_result(
         new_context, site_url, goto_ready, advisor):
+    """A practice try (the counted one has no Hint: issue 47, point 4): the date has a
+    result already, kept on this device."""
     date = "2026-12-02"
     page = day_page(new_context, date)
-    page.context.add_init_script("""
-        window.__shared = [];
-        delete Navigator.prototype.share;       // no share sheet: the clipboard is used
-        Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {
-            writeText: (text) => { window.__shared.push(text); return Promise.resolve(); }}});
-    """)
+    page.context.add_init_script(CLIPBOARD)
+    kept = {"results": {date: {"score": 101, "id": "0badf00d", "on_day": True}}, "pars": {}}
+    page.context.add_init_script(PLAYED % json.dumps(json.dumps(kept)))
     goto_ready(page, site_url + "?daily=" + date)
+    assert gameui.notice_text(page) == catalogue("en").t("daily.started_practice", date=date)
     gameui.follow_the_hint(page)
     page.wait_for_selector("#daily-end:not([hidden]) #daily-par[data-par]", timeout=60_000)
     expected = par(date, advisor)
@@ -106,7 +116,7 @@ def test_following_the_hint_ends_at_par_and_share_sends_the_result(
     game = gameui.saved_game(page)
     assert game.is_over and game.totals()[0] == expected
     assert page.text_content("#daily-against") == "exactly par"
-    assert page.text_content("#daily-counted").startswith("This is your result of the day.")
+    assert page.text_content("#daily-counted") == catalogue("en").t("daily.practice", score=101)
     assert page.is_hidden("#share"), "today's game has its own Share, not the challenge link"
     page.click("#daily-share")
     page.wait_for_function("window.__shared.length === 1")
@@ -198,6 +208,83 @@ def resume_game(page, site_url, date):
     game = near_finished(date, "Вы", "chance")
     resume(page, site_url, game, {"date": date, "started": date, "practice": False})
     return game
+
+
+def test_todays_game_once_played_opens_the_days_result_first(new_context, site_url, goto_ready,
+                                                              advisor):
+    """Issue 47, point 4: after the counted try the calendar button opens the day's result
+    (score, par, streak, Share), whatever is on screen, with Play again for practice."""
+    date, cat = "2026-12-04", catalogue("en")
+    page = day_page(new_context, date)
+    page.context.add_init_script(CLIPBOARD)
+    goto_ready(page, site_url, state="setup")
+    game = finish_last_turn(page, resume_game(page, site_url, date), "chance")
+    score, expected = game.totals()[0], par(date, advisor)
+    page.click("#end-close")
+    page.click("#open-daily")
+    page.wait_for_selector("#daily-dialog[open] #daily-today-par[data-par]")
+    assert page.text_content("#daily-title") == cat.t("daily.end_title", date=date)
+    assert page.text_content("#daily-score") == str(score)
+    assert int(page.get_attribute("#daily-today-par", "data-par")) == expected
+    assert page.text_content("#daily-today-against") == daily_results.against_par(
+        cat, score, expected)
+    assert page.text_content("#daily-streak") == cat.t("daily.streak", count=1)
+    assert gameui.saved_game(page).moves == game.moves, "no game was started"
+    page.click("#daily-today-share")
+    page.wait_for_function("window.__shared.length === 1")
+    par_game = None
+    for par_game in par_turns(date, advisor):
+        pass
+    pictured = daily_results.picture(game.cards[0], [par_game.cards[0][b] for b in BOXES],
+                                     BOXES, game.breakdown(0)["upper_bonus"])
+    assert page.evaluate("window.__shared[0]") == daily_results.share_text(
+        cat, date, score, expected, pictured, site_url + "?daily=" + date)
+    page.click("#daily-practice")
+    page.wait_for_selector('#daily-dialog:not([open])', state="attached")
+    page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]', state="attached")
+    assert gameui.notice_text(page) == cat.t("daily.started_practice", date=date)
+    assert json.loads(page.evaluate("localStorage.getItem('dicepoker.game-meta')"))[
+        "daily"]["practice"] is True
+
+
+def test_a_practice_replay_that_ties_the_counted_score_is_practice(new_context, site_url,
+                                                                    goto_ready):
+    """Issue 47, point 4: a practice try played move for move as the counted one (the same
+    score, the same game by its id) is not "your result of the day"."""
+    date, cat = "2026-12-04", catalogue("en")
+    page = day_page(new_context, date)
+    goto_ready(page, site_url, state="setup")
+    counted = finish_last_turn(page, resume_game(page, site_url, date), "chance")
+    assert page.text_content("#daily-counted").startswith(cat.t("daily.counted"))
+    replay = near_finished(date, "Вы", "chance")
+    resume(page, site_url, replay, {"date": date, "started": date, "practice": True})
+    finish_last_turn(page, replay, "chance")
+    assert replay.to_dict() == counted.to_dict()
+    assert page.text_content("#daily-counted") == cat.t("daily.practice",
+                                                        score=counted.totals()[0])
+    assert page.get_attribute("#daily-end", "data-practice") == ""
+
+
+def test_the_counted_try_has_no_hint_and_a_practice_try_has_it(new_context, site_url, goto_ready):
+    """Issue 47, point 4: following Hint scores exactly par, so the counted try is played
+    without it: no Hint button, Roll taking its room (no gap); a practice try has Hint."""
+    date, cat = "2026-12-04", catalogue("en")
+    page = day_page(new_context, date)
+    goto_ready(page, site_url, state="setup")
+    page.click("#open-daily")
+    page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]', state="attached")
+    assert gameui.notice_text(page) == cat.t("daily.started", date=date)
+    roll_and_read(page)
+    page.wait_for_selector("#tray[data-no-hint]", state="attached")
+    assert page.is_hidden("#hint")
+    tray = page.eval_on_selector(".tray-actions", "e => e.getBoundingClientRect().right")
+    roll = page.eval_on_selector("#roll", "e => e.getBoundingClientRect().right")
+    assert abs(tray - roll) < 2, "Roll takes the Hint's room"
+    practice = near_finished(date, "Вы", "chance")
+    resume(page, site_url, practice, {"date": date, "started": date, "practice": True})
+    roll_and_read(page)
+    page.wait_for_selector("#tray:not([data-no-hint]) #hint:not([disabled])")
+    assert page.is_visible("#hint")
 
 
 @pytest.mark.parametrize("lang", ["en", "lt", "be", "sk"])

@@ -26,6 +26,11 @@ first roll of an ordinary game.
   text is ``daily_results.share_text``).  ``#daily-end`` carries
   ``data-par-ms`` (wall time from the advisor ready to par kept) and
   ``data-par-work-ms`` (the turns' own time) for the benchmark.
+- It also draws ``#daily-dialog``, Today's game once the day has a result
+  (``control.daily``: ``state.daily_day``): the day's result (``#daily-score``), par
+  (``#daily-today-par``, ``[data-par]``), the score against it, the streak, Share
+  (``#daily-today-share``, the picture from the result's boxes when they were kept)
+  and Play again for practice (``#daily-practice``), whatever game is on screen.
 """
 
 import asyncio
@@ -38,7 +43,7 @@ from ..records import daily as daily_results
 from ..platform import lazy
 from ..platform.dom import by_id, listen, window
 from ..records.game_record import game_id
-from ..later import pause
+from ..later import pause, sync
 from ..platform.share import Sharer, page_address
 from ..records.storage import SETUP
 
@@ -80,7 +85,9 @@ def run_effect(kind, value, shell):
     daily, game = value["daily"], shell.state.game
     counted = daily_results.add_result(shell.storage, daily["date"], value["score"],
                                        game_id(game), daily["started"] == daily["date"],
-                                       shell.clock.now())
+                                       shell.clock.now(), daily.get("practice") is True,
+                                       ([game.cards[0].get(b, 0) for b in BOXES],
+                                        game.breakdown(0)["upper_bonus"]))
     _recorded[0] += 1
     if counted is None and shell.storage.available:
         shell.act({"say": "notice.history_off"})
@@ -107,6 +114,15 @@ class Daily:
         self.sharer = Sharer(lambda: self._say("daily.copied"),
                              lambda: self._say("daily.copy_failed", text=self._text))
         listen(self.button, "click", lambda event: self._share())
+        self.dialog = by_id("daily-dialog")
+        self.today_status = by_id("daily-today-status")
+        self.today_button = by_id("daily-today-share")
+        self._today_drawn = None
+        self._today_text = ""
+        self.today_sharer = Sharer(lambda: self._say_today("daily.copied"),
+                                   lambda: self._say_today("daily.copy_failed",
+                                                           text=self._today_text))
+        listen(self.today_button, "click", lambda event: self._share_today())
 
     # ----------------------------------------------------------------- par
     def _want_par(self, date, game):
@@ -157,6 +173,7 @@ class Daily:
 
     # ---------------------------------------------------------------- draw
     def draw(self, state, texts):
+        self._draw_today(state, texts)
         date, game = daily_date(state), state.game
         if date is not None and game is not None and (game.round or game.is_over):
             self._want_par(date, game)
@@ -197,15 +214,16 @@ class Daily:
             against.textContent = ""
         result = doc["results"].get(date)
         counted = by_id("daily-counted")
+        counts = daily_results.counts(doc, date, game_id(game),
+                                      state.meta["daily"].get("practice") is True)
         if result is None:
             counted.textContent = ""
-        elif result["id"] == game_id(game):
+        elif counts:
             streak = daily_results.summary(doc, self.shell.clock.today())["streak"]
             counted.textContent = t("daily.counted") + " " + t("daily.streak", count=streak)
         else:
             counted.textContent = t("daily.practice", score=result["score"])
-        self.section.toggleAttribute("data-practice", result is not None
-                                     and result["id"] != game_id(game))
+        self.section.toggleAttribute("data-practice", result is not None and not counts)
         self.button.textContent = t("daily.share")
         self.button.disabled = par is None
         if par is not None:
@@ -214,6 +232,66 @@ class Daily:
                 cat, date, score, par["par"],
                 daily_results.picture(card, par["boxes"], BOXES, parts["upper_bonus"]),
                 url_of(date))
+
+    # ------------------------------------------------------- the day's result
+    def _draw_today(self, state, texts):
+        date = state.daily_day
+        opened = "daily" in state.dialogs and date is not None
+        if not opened:
+            self._today_drawn = None
+            sync(self.dialog, False)
+            return
+        game = state.game if daily_date(state) == date else None
+        self._want_par(date, game)
+        key = (date, texts.cat, _recorded[0], self._serial)
+        if key != self._today_drawn:
+            if self._today_drawn is None or self._today_drawn[0] != date:
+                self.today_status.textContent = ""
+            self._today_drawn = key
+            self._cat = texts.cat
+            self._fill_today(texts.cat, date)
+        sync(self.dialog, True)
+
+    def _fill_today(self, cat, date):
+        t = cat.t
+        doc = load(self.shell)
+        result, par = doc["results"].get(date), doc["pars"].get(date)
+        by_id("daily-title").textContent = t("daily.end_title", date=date)
+        by_id("daily-score-label").textContent = t("daily.score_label")
+        by_id("daily-today-par-label").textContent = t("daily.par_label")
+        score_node, par_node = by_id("daily-score"), by_id("daily-today-par")
+        against, streak = by_id("daily-today-against"), by_id("daily-streak")
+        score = result["score"] if result is not None else None
+        score_node.textContent = str(score) if score is not None else "\u2014"
+        if par is not None:
+            par_node.textContent = str(par["par"])
+            par_node.setAttribute("data-par", str(par["par"]))
+        else:
+            par_node.removeAttribute("data-par")
+            failed = self._work.get(date) == "failed"
+            par_node.textContent = t("daily.par_failed" if failed else "daily.par_pending")
+        against.textContent = daily_results.against_par(cat, score, par["par"]) \
+            if par is not None and score is not None else ""
+        count = daily_results.summary(doc, self.shell.clock.today())["streak"]
+        streak.textContent = t("daily.streak", count=count) if result is not None else ""
+        by_id("daily-again-note").textContent = t("daily.again_note")
+        self.today_button.textContent = t("daily.share")
+        self.today_button.disabled = par is None or result is None
+        self._today_text = ""
+        if par is not None and result is not None:
+            pictured = None
+            if "boxes" in result:
+                card = dict(zip(BOXES, result["boxes"]))
+                pictured = daily_results.picture(card, par["boxes"], BOXES, result["bonus"])
+            self._today_text = daily_results.share_text(cat, date, score, par["par"],
+                                                        pictured, url_of(date))
+
+    def _share_today(self):
+        if self._today_text:
+            self.today_sharer.share(text=self._today_text)
+
+    def _say_today(self, key, **params):
+        self.today_status.textContent = self._cat.t(key, **params) if self._cat else ""
 
     # --------------------------------------------------------------- share
     def _share(self):

@@ -2,15 +2,20 @@
 
 Kept under ``dicepoker.daily`` (``ui.records.storage`` lists the keys), one JSON document::
 
-    {"results": {"2026-12-04": {"score": 231, "id": "1a2b3c4d", "on_day": true}},
+    {"results": {"2026-12-04": {"score": 231, "id": "1a2b3c4d", "on_day": true,
+                                "boxes": [3, 8, ...], "bonus": false}},
      "pars": {"2026-12-04": {"par": 240, "boxes": [5, 10, ...]}}}
 
 - A date's **result** is its first finished game (:func:`add_result`); a later
-  game of the same date is practice and changes nothing.  ``id`` is the
-  game's (``ui.records.game_record.game_id``): the end screen of that game says "counted",
-  any other "practice".  ``on_day``: the game was begun on its own date; a
+  game of the same date is practice and changes nothing, and so is a game begun
+  as practice (its meta says so: ``control.daily``), whatever its score.  ``id`` is the
+  game's (``ui.records.game_record.game_id``): the end screen of that game says "counted"
+  (:func:`counts`), any other "practice" (a replay of the same moves is the same game
+  by its id: its meta tells them apart).  ``on_day``: the game was begun on its own date; a
   result of an earlier date (opened by its link) counts for that date, but a
-  streak is made of days played on the day.
+  streak is made of days played on the day.  ``boxes`` (points per box, card order) and
+  ``bonus`` (the upper bonus), when kept: Share's picture from Today's game's result
+  dialog, once the game itself is gone (older results have none: no picture).
 - A date's **par** (``dicepoker.daily.par``) and par's points per box, in
   card order (for the picture Share sends), kept once worked out: the table
   need not be fetched again for that date.
@@ -54,7 +59,14 @@ def _clean_result(item):
     if not isinstance(item, dict) or not _points(item.get("score")) \
             or not isinstance(item.get("id"), str) or not isinstance(item.get("on_day"), bool):
         return None
-    return {"score": item["score"], "id": item["id"][:40], "on_day": item["on_day"]}
+    clean = {"score": item["score"], "id": item["id"][:40], "on_day": item["on_day"]}
+    if "boxes" in item or "bonus" in item:
+        boxes = item.get("boxes")
+        if not isinstance(boxes, list) or len(boxes) != BOXES \
+                or not all(_points(b) for b in boxes) or not isinstance(item.get("bonus"), bool):
+            return None
+        clean["boxes"], clean["bonus"] = list(boxes), item["bonus"]
+    return clean
 
 
 def _clean_par(item):
@@ -108,16 +120,30 @@ def _write(storage, doc):
     return storage.set(KEY, json.dumps(doc), quiet=True)
 
 
-def add_result(storage, date, score, game_id, on_day, stamp):
-    """Keep a finished game of ``date`` as the day's result, unless it has one: True if this
-    game counts (it is the result now, or was already: the same game recorded again), False
-    if it is practice, None if storage refused it."""
+def add_result(storage, date, score, game_id, on_day, stamp, practice=False, card=None):
+    """Keep a finished game of ``date`` as the day's result, unless it has one or the game
+    was begun as ``practice``: True if this game counts (it is the result now, or was
+    already: the same game recorded again), False if it is practice, None if storage
+    refused it.  ``card``: ``(points per box, upper bonus)``, kept for Share's picture."""
+    if practice:
+        return False
     doc, _ = load(storage, stamp)
     kept = doc["results"].get(date)
     if kept is not None:
         return kept["id"] == game_id
-    doc["results"][date] = {"score": score, "id": game_id, "on_day": bool(on_day)}
+    result = {"score": score, "id": game_id, "on_day": bool(on_day)}
+    if card is not None:
+        result["boxes"], result["bonus"] = list(card[0]), bool(card[1])
+    doc["results"][date] = result
     return True if _write(storage, doc) else None
+
+
+def counts(doc, date, game_id, practice):
+    """Whether the finished game ``game_id`` of ``date`` is the day's result: it is the
+    kept one and was not begun as ``practice`` (a practice replay of the same moves, a
+    tie, is the same game by its id, and still practice)."""
+    kept = doc["results"].get(date)
+    return kept is not None and not practice and kept["id"] == game_id
 
 
 def add_par(storage, date, par, boxes, stamp):
@@ -189,8 +215,11 @@ def picture(card, par_boxes, boxes, upper_bonus):
 
 
 def share_text(cat, date, score, par, pictured, url):
-    """What Share sends: the date, the score against par, the picture and the link."""
-    return "%s\n%s\n%s\n%s" % (cat.t("daily.share_title", date=date),
-                               cat.t("daily.share_score", score=score, par=par,
-                                     against=against_par(cat, score, par)),
-                               pictured, url)
+    """What Share sends: the date, the score against par, the picture (none: a result
+    kept without its boxes) and the link."""
+    lines = [cat.t("daily.share_title", date=date),
+             cat.t("daily.share_score", score=score, par=par, against=against_par(cat, score, par))]
+    if pictured:
+        lines.append(pictured)
+    lines.append(url)
+    return "\n".join(lines)

@@ -2,14 +2,16 @@
 
 Owns ``#handover``, the five ``.die`` buttons (:func:`_all_dice`), ``#roll``,
 ``#undo``, ``#show-results`` and ``#hint`` (the computer bar under them is
-``ui.table.computer_bar``'s).  The dice the hint says to keep are marked here
+``ui.table.computer_bar``'s).  Today's game's counted try has no Hint
+(``control.state.counted_try``): ``#tray[data-no-hint]`` hides the button, Roll
+taking its room.  The dice the hint says to keep are marked here
 (``data-hint="keep"``), since this view owns the dice.  What a computer scored
 stays under the message until the next move.
 """
 
 from dicepoker.seats import HUMAN, is_computer
 
-from control.state import computer_turn, undo_allowed
+from control.state import computer_turn, counted_try, undo_allowed
 
 from ..platform.dom import Node, document, node, window
 
@@ -34,6 +36,7 @@ class Tray:
         self.undo = node("undo")
         self.show_results = node("show-results")
         self.hint_button = node("hint")
+        self.tray = node("tray")
         self.dice = [Node(die) for die in _all_dice()]
         self._cat = None
         self._dice_drawn = [None] * len(self.dice)    # what each die shows, as drawn
@@ -99,6 +102,7 @@ class Tray:
         self.undo.disabled(over or not undo_allowed(game, state.remote))
         # before the first roll there is nothing to advise: no button that only says so
         self.hint_button.disabled(over or seat != HUMAN or not game.rolls_used)
+        self.tray.attr("data-no-hint", counted_try(state))
 
     def _label(self, t, i, value, is_held):
         """Die ``i``'s accessible name, formatted once per language, die, value and
