@@ -34,7 +34,7 @@ from dicepoker.seats import HUMAN
 from .autosave import autosave
 from .dialogs import ask, say
 from .games import show
-from .messages import error_message, message
+from .messages import about, error_message, message
 from .saves import new_meta
 
 
@@ -76,7 +76,7 @@ def on_daily_open(state, arg, fx, ctl):
     autosave(state, fx)
     say(state, message("daily.started_practice" if daily["practice"] else "daily.started",
                        date=date))
-    fx.add("announce", message("announce.next", name=game.players[0]))
+    fx.add("announce", about("announce.next", game.players[0]))
     if arg.get("again") is True:                # Play again on its end screen
         fx.add("focus", "roll")
 
