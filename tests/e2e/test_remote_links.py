@@ -106,7 +106,7 @@ def test_bad_links_are_refused_and_the_game_is_kept(new_context, site_url, goto_
         shared.names[1] = "Bob"
 
     cases = [(forged(links[3], other_box), "differently"),
-             (forged(links[3], other_value), "do not come from the commitment of Ben's device"),
+             (forged(links[3], other_value), "do not come from the commitment of the device of Ben"),
              (forged(links[3], renamed), "another game")]
     for (fragment, words), (notice, game) in zip(cases, ann.evaluate(FEED, [c[0] for c in cases])):
         assert notice and words in notice, (words, notice)
