@@ -162,3 +162,9 @@ def test_yahtzee_announces_its_five_alike_as_a_yahtzee():
     assert scored and scored[-1]["params"]["box"]["key"] == "box.yahtzee"
     assert worded(scored[-1])["en"].endswith("in Yahtzee.")
     assert message_keys(said[-1]) == ["announce.next"]
+
+
+def test_the_catalogue_knows_todays_player_by_the_engines_identity():
+    """``ui.language.i18n`` imports nothing: its copy of the identity is the engine's."""
+    from ui.language import i18n
+    assert i18n.PLAYER_YOU == YOU
