@@ -155,7 +155,8 @@ def test_a_named_player_gets_no_pronoun(lang, catalogue):
 
 def test_yahtzee_calls_its_box_and_bonus_by_their_own_name(lang, catalogue):
     problems = []
-    for key, poker in (("box.yahtzee", "box.poker"), ("card.yahtzee_bonus", "card.poker_bonus")):
+    for key, poker in (("box.yahtzee", "box.poker"), ("card.yahtzee_bonus", "card.poker_bonus"),
+                       ("bonus.yahtzee", "bonus.poker"), ("joker.bonus_yahtzee", "joker.bonus")):
         text = catalogue.get(key)
         if not isinstance(text, str):
             problems.append("missing: " + key)

@@ -192,7 +192,8 @@ class Board:
         else:
             text = t("bonus.progress", count=parts["upper_bonus_missing"], bonus=rules.upper_bonus)
         if parts["poker_bonus"]:
-            poker = t("bonus.poker", points=parts["poker_bonus"])
+            yahtzee = box_key(POKER, game.ruleset.id) == "box.yahtzee"   # its own name
+            poker = t("bonus.yahtzee" if yahtzee else "bonus.poker", points=parts["poker_bonus"])
             text = text + " · " + poker if text else poker
         self.bonus_progress.text(text)
 

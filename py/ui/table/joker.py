@@ -36,7 +36,9 @@ class JokerNote:
             joker = t("joker.note", rule=rule)
             bonus = game.pending_poker_bonus()
             if bonus:
-                joker += " " + t("joker.bonus", points=bonus)
+                yahtzee = box_key("poker", game.ruleset.id) == "box.yahtzee"   # its own name
+                joker += " " + t("joker.bonus_yahtzee" if yahtzee else "joker.bonus",
+                                 points=bonus)
         self.note.text(joker)
         self.note.show(bool(joker))
 
