@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "fe90c67d0388933f";
+const VERSION = "62b434e2bdc2305b";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

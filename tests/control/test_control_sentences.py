@@ -168,3 +168,13 @@ def test_the_catalogue_knows_todays_player_by_the_engines_identity():
     """``ui.language.i18n`` imports nothing: its copy of the identity is the engine's."""
     from ui.language import i18n
     assert i18n.PLAYER_YOU == YOU
+
+
+def test_the_hint_and_the_review_call_yahtzees_box_a_yahtzee():
+    from ui.advice.words import option_text
+    box = {"kind": "score", "box": "poker", "points": 50}
+    for lang, cat in CATALOGUES.items():
+        words = cat.messages
+        assert words["box.yahtzee"] in option_text(cat, box, "yahtzee")
+        assert words["box.poker"] in option_text(cat, box, "dice-poker")
+    assert "Poker" not in option_text(CATALOGUES["en"], box, "yahtzee")

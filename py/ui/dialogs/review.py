@@ -125,10 +125,10 @@ def _row(cat, game, index, decision, several):
     parts = [
         ("review-where", where),
         ("review-dice", t("review.dice", dice=dice_text(decision["dice"]))),
-        ("review-chosen", t("review.chosen", option=option_text(cat, decision["chosen"]))),
+        ("review-chosen", t("review.chosen", option=option_text(cat, decision["chosen"], game.ruleset.id))),
     ]
     if loss >= SMALL_LOSS:
-        parts.append(("review-best", t("review.best", option=option_text(cat, decision["best"]))))
+        parts.append(("review-best", t("review.best", option=option_text(cat, decision["best"], game.ruleset.id))))
         parts.append(("review-loss", t("review.loss", points=number(cat, loss))))
     else:
         parts.append(("review-loss", t("review.was_best")))
