@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "ddd68ae372254556";
+const VERSION = "98d3f267f0bb3458";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

@@ -172,7 +172,7 @@ def solo_game(page, path, seed=2024):
     assert gameui.read(page)["state"] == "over"
     wait_until(page, "!!document.querySelector('#end-dialog[open]')", "the end dialog")
     assert page.evaluate("document.getElementById('end-winner').textContent.trim()") \
-        == "You scored %d points!" % game.totals()[0]
+        == "Ann scored %d points!" % game.totals()[0]
     assert gameui.saved_game(page).to_dict() == game.to_dict()
     link = page.evaluate("document.getElementById('share-button').title")
     assert link == SITE + "?players=Ann&seed=%d" % seed, link

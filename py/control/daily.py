@@ -39,7 +39,7 @@ from dicepoker.seats import HUMAN
 from .autosave import autosave
 from .dialogs import ask, open_dialog, say
 from .games import show
-from .messages import error_message, message
+from .messages import about, error_message, message
 from .saves import new_meta
 
 
@@ -86,7 +86,7 @@ def on_daily_open(state, arg, fx, ctl):
     autosave(state, fx)
     say(state, message("daily.started_practice" if daily["practice"] else "daily.started",
                        date=date))
-    fx.add("announce", message("announce.next", name=game.players[0]))
+    fx.add("announce", about("announce.next", game.players[0]))
     if again:                                   # Play again: on its end screen, its result's
         fx.add("focus", "roll")
 

@@ -13,7 +13,7 @@ from dicepoker.game import Game
 from .autosave import autosave
 from .dialogs import ask, close_dialog, open_dialog, say
 from .links import link_key, setup_from_params
-from .messages import error_message, message
+from .messages import about, error_message, message
 from .play import focus_roll
 from .saves import clean_meta, new_meta
 from .state import SPEEDS
@@ -85,7 +85,7 @@ def new_game(state, setup, fx, link=None):
     show(state, game, new_meta(link, rev=state.meta["rev"]), screen="game")
     state.dialogs = []
     autosave(state, fx)
-    fx.add("announce", message("announce.next", name=game.players[game.current_player]))
+    fx.add("announce", about("announce.next", game.players[game.current_player]))
 
 
 # ------------------------------------------------------------------ actions

@@ -17,7 +17,7 @@ from dicepoker.rules import DICE_COUNT
 
 from .autosave import autosave
 from .dialogs import ask
-from .messages import box_name, error_message, message
+from .messages import about, box_name, error_message, message
 from .state import person_turn, undo_allowed
 
 
@@ -43,8 +43,8 @@ def apply_move(state, move, fx):
         fx.add("announce", _roll_text(game))
     else:
         state.undo_held, state.held, state.rolled = state.held, (), ()
-        scored = message("announce.scored", name=game.players[before], points=result,
-                         box=box_name(move["score"]))
+        scored = about("announce.scored", game.players[before], points=result,
+                       box=box_name(move["score"], game.ruleset.id))
         fx.add("announce", [scored, _next_text(game)])
         state.last_box = (state.version, scored, game.seats[before])
     autosave(state, fx)
@@ -63,7 +63,7 @@ def _roll_text(game):
 def _next_text(game):
     if game.is_over:
         return message("announce.over")
-    return message("announce.next", name=game.players[game.current_player])
+    return about("announce.next", game.players[game.current_player])
 
 
 def focus_roll(state, fx):
@@ -101,7 +101,7 @@ def fill(state, box, fx, ctl):
     if points is None:
         return
     if points == 0 and state.settings.get("confirm_zero") is not False:
-        ask(state, "zero", {"score": box}, box=box_name(box))
+        ask(state, "zero", {"score": box}, box=box_name(box, state.game.ruleset.id))
     elif apply_move(state, {"score": box}, fx):
         focus_roll(state, fx)
 
@@ -125,8 +125,8 @@ def undo(state, arg, fx, ctl):
     game.undo()
     state.version += 1
     state.held, state.undo_held, state.rolled = state.undo_held, (), ()
-    fx.add("announce", message("announce.undone", box=box_name(box),
-                        name=game.players[game.current_player]))
+    fx.add("announce", about("announce.undone", game.players[game.current_player],
+                             box=box_name(box, game.ruleset.id)))
     autosave(state, fx)
 
 

@@ -30,7 +30,7 @@ from dicepoker.seats import HUMAN, is_computer
 from .autosave import autosave
 from .dialogs import ask, say
 from .games import load_text, show
-from .messages import error_message, message, names_list
+from .messages import about, error_message, message, names_list
 from .remote_game import Remote
 from .saves import new_meta
 
@@ -76,7 +76,7 @@ def _show(state, remote, game, fx, held=()):
     if game.is_over and not state.meta["recorded"]:
         fx.add("timer", {"ms": 0, "action": {"finish": state.version}})
     elif not game.is_over:
-        fx.add("announce", message("announce.next", name=game.players[game.current_player]))
+        fx.add("announce", about("announce.next", game.players[game.current_player]))
 
 
 # ------------------------------------------------------------------ setup

@@ -32,6 +32,7 @@ by :func:`par_turns`, so reading a date needs no table.
 
 from .errors import InvalidSetup
 from .game import Game
+from .seats import YOU
 
 RULESET = "dice-poker"
 FIRST_DATE = "2026-01-01"       # the first day with a game
@@ -89,8 +90,8 @@ def daily_seed(date_text):
 
 
 def daily_game(date_text, name):
-    """A new game of ``date_text`` for one player called ``name``."""
-    return Game([name], ruleset=RULESET, seed=daily_seed(date_text))
+    """A new game of ``date_text`` for one player called ``name`` (None: :data:`YOU`)."""
+    return Game([YOU if name is None else name], ruleset=RULESET, seed=daily_seed(date_text))
 
 
 def _ordinal(year, month, day):

@@ -21,6 +21,7 @@ tests compute the same with CPython's ``statistics`` module):
 """
 
 from .rules import POKER, POKER_POINTS, RULESETS
+from .seats import OLD_YOU, player_identity
 
 MOVING_WINDOW = 10          # games in the moving average of the chart over time
 TIME_ROWS = 20              # rows of the over-time chart's table (groups of games beyond)
@@ -34,8 +35,9 @@ def winners(record):
 
 
 def player_key(player):
-    """A row's key in the running sums: the name and the seat kind (JSON keys are text)."""
-    return player["name"] + "\x1e" + player["seat"]
+    """A row's key in the running sums: the name and the seat kind (JSON keys are text);
+    today's nameless player is one person whatever word an earlier version kept."""
+    return player_identity(player["name"]) + "\x1e" + player["seat"]
 
 
 def new_sums():
@@ -58,7 +60,7 @@ def add_record(sums, record):
         key = player_key(player)
         row = rows.get(key)
         if row is None:
-            row = rows[key] = {"name": player["name"], "seat": player["seat"], "scores": [],
+            row = rows[key] = {"name": player_identity(player["name"]), "seat": player["seat"], "scores": [],
                                "multi": 0, "wins": 0, "bonus": 0, "pokers": 0,
                                "poker_bonuses": 0, "sums": [0] * count, "given_sum": 0,
                                "given_games": 0}
@@ -116,7 +118,8 @@ def clean_sums(data):
         for key, row in rows.items():
             if not isinstance(row, dict) or not isinstance(row.get("name"), str) \
                     or not isinstance(row.get("seat"), str) \
-                    or key != row["name"] + "\x1e" + row["seat"]:
+                    or key != row["name"] + "\x1e" + row["seat"] \
+                    or row["name"] in OLD_YOU:      # kept by an earlier version: made again
                 return None
             scores, box_sums = row.get("scores"), row.get("sums")
             if not isinstance(scores, list) or not scores or not isinstance(box_sums, list) \

@@ -321,7 +321,7 @@ class Tab:
         today = clock.today()
         date = value.get("date") or today
         self.act({"daily_open": dict(value, date=date, today=today,
-                                     name=names[0] if names else "You",
+                                     name=names[0] if names else None,
                                      played=isinstance(date, str) and date in doc["results"])})
 
     def _daily_result(self, value):

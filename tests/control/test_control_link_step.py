@@ -1,6 +1,6 @@
 """What a game by link waits for on this device (``Remote.step``): the
-tray's words for it ("Waiting for everyone to join", "Ann plays on their own
-phone: send them the link below") follow it."""
+tray's words for it ("Waiting for everyone to join", "Ann is playing on another
+phone: send the link below") follow it."""
 
 import os
 

@@ -186,7 +186,7 @@ def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_ur
     inject_game(page, site_url, game, goto_ready, state="over")
     page.wait_for_selector("#end-dialog[open]")
     assert page.text_content("#end-title") == "[lt] Game over"
-    assert page.text_content("#end-winner") == "[lt] You scored %d points!" % game.totals()[0]
+    assert page.text_content("#end-winner") == "[lt] Ann scored %d points!" % game.totals()[0]
     assert page.text_content("#play-again") == "[lt] Play again"
 
 

@@ -171,8 +171,8 @@ def test_three_devices(new_context, site_url, goto_ready):
 def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready):
     """Until every phone has its part, the phone that set the game up says so (it said
     "Ann plays on their own phone." to Ann herself: the link panel's words were drawn
-    over by the tray's); the friend's phone says whose turn it is and that its link goes
-    to her (under the tray, below the fold on a phone: it only said whose turn it was);
+    over by the tray's); the friend's phone says who its player is and that its link is
+    to be sent (issue 47: it said only "Ann's turn" and to send a link back);
     then Ann's turn; then, her box filled, that Ben's link is to be sent, until it is,
     after a reload too (it asked again: that the link was shared was not kept)."""
     english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -184,7 +184,10 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     assert ann.text_content("#handover-main") == english["remote.joining"]
     open_link(ben, to_ben, site_url, goto_ready, fresh=True)
     gameui.settle(ben)
-    assert ben.text_content("#handover-main") == english["remote.waiting_send"].format(name="Ann")
+    # the friend opening the first link: who they are and what to do (it said "Ann's turn"
+    # and "Ann plays on their own phone: send them the link below", no word of Ben)
+    assert ben.text_content("#handover-main") == english["remote.joined"].format(name="Ben")
+    assert ben.text_content("#turn-label") == english["turn.label"].format(name="Ann")
     back = link_on(ben)
     open_link(ann, back, site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")

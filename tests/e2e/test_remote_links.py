@@ -74,7 +74,7 @@ def test_bad_links_are_refused_and_the_game_is_kept(new_context, site_url, goto_
         shared.revealed[1] = (count, bytes(range(16)))
 
     (notice, game), = ann.evaluate(FEED, [forged(links[3], swapped)])
-    assert "Ben's dice in round 1 do not come from the commitment of Ben's device" in notice
+    assert "the dice of Ben in round 1 do not come from the commitment of the device of Ben" in notice
     assert game == before
     (notice, game), = ann.evaluate(FEED, [fragment_of(links[3])])       # the real one
     assert notice is None and game != before
@@ -106,7 +106,7 @@ def test_bad_links_are_refused_and_the_game_is_kept(new_context, site_url, goto_
         shared.names[1] = "Bob"
 
     cases = [(forged(links[3], other_box), "differently"),
-             (forged(links[3], other_value), "do not come from the commitment of Ben's device"),
+             (forged(links[3], other_value), "do not come from the commitment of the device of Ben"),
              (forged(links[3], renamed), "another game")]
     for (fragment, words), (notice, game) in zip(cases, ann.evaluate(FEED, [c[0] for c in cases])):
         assert notice and words in notice, (words, notice)
@@ -155,7 +155,7 @@ def test_undo_until_the_link_is_sent_and_a_reload_mid_turn(new_context, site_url
     # the kept games on the setup screen: whose turn it is
     ann.click("#new-game")
     ann.wait_for_selector("#remote-games li[data-remote-entry]")
-    assert "Ben's turn" in ann.inner_text("#remote-games")
+    assert "Ben to play" in ann.inner_text("#remote-games")
     ann.click("#remote-games [data-remote-game]")
     ann.wait_for_selector("#game:not([hidden])")
     assert ann.evaluate(READ)["href"] == second

@@ -79,7 +79,7 @@ def test_undo_takes_back_the_box_until_the_next_roll(page, site_url, goto_ready)
     assert page.is_disabled("#undo")
     play_turn(page, game)                     # Ann fills a box: Ben's turn, undo offered
     assert page.text_content("#handover-main") == "Pass to Ben"
-    assert page.text_content("#turn-label") == "Ben's turn"
+    assert page.text_content("#turn-label") == "Ben to play"
     assert not page.is_disabled("#undo")
     page.click("#undo")
     game.undo()

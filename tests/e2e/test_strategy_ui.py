@@ -172,7 +172,8 @@ def test_a_computer_plays_a_whole_game_as_the_cpython_player_would(
     game = Game(["Bot"], ruleset=rules, seed=seed, seats=[level])
     start_saved(page, site_url, game, "fast", goto_ready)
     page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
-    assert page.text_content("#handover-main").strip() == "Bot is playing"
+    level_words = {"optimal": "optimal computer", "beginner": "beginner computer"}[level]
+    assert page.text_content("#handover-main").strip() == "Bot is playing (%s)" % level_words
     assert page.is_disabled("#roll") and page.is_disabled("#hint")
     # It plays step by step: a few steps at the fast pace, then skip to the end.
     page.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'")
@@ -210,7 +211,7 @@ def test_human_against_a_good_computer_then_the_review(page, site_url, goto_read
             # (Read from the page as it changed, not by a look afterwards, which
             # the computer's pace could beat on a busy machine.)
             assert page.evaluate("window.handover")[0] == {"computer": True, "undo": True}
-        assert page.text_content("#handover-main").strip() == "Bot is playing"
+        assert page.text_content("#handover-main").strip() == "Bot is playing (good computer)"
         if not paced:
             # Watch one turn at its own pace: the kept dice are shown before the roll.
             page.evaluate("""() => { window.steps = [];

@@ -48,7 +48,7 @@ def test_solo_game_to_the_end(page, site_url, goto_ready, ruleset):
         play_turn(page, game, use_keys=game.round % 2 == 1)
     assert read(page)["state"] == "over"
     page.wait_for_selector("#end-dialog[open]")       # a task after the last box
-    assert page.text_content("#end-winner").strip() == "You scored %d points!" % game.totals()[0]
+    assert page.text_content("#end-winner").strip() == "Ann scored %d points!" % game.totals()[0]
     # The saved game is the finished game, move for move.
     assert saved_game(page).to_dict() == game.to_dict()
 

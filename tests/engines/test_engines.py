@@ -71,7 +71,7 @@ def test_two_players_with_a_computer_seat_then_the_review(epage, engine_site):
         if game.is_over:
             break
         epage.wait_for_selector("html[data-computer-turn]")
-        assert epage.text_content("#handover-main").strip() == "Bot is playing"
+        assert epage.text_content("#handover-main").strip() == "Bot is playing (good computer)"
         try:
             epage.click("#computer-skip", timeout=3)
         except AssertionError:                        # the turn ended first: fine, if it did

@@ -164,9 +164,9 @@ def test_plurals_fill_for_every_count_a_game_shows(lang, catalogue):
 
 LANGUAGE_NEUTRAL = re.compile(r"^[\s\d{}a-z_.:·−+\-]*$")
 SAME_AS_ENGLISH_OK = {
-    "lt": {"ruleset.yahtzee"},
-    "be": {"ruleset.yahtzee"},
-    "sk": {"ruleset.yahtzee", "card.upper_bonus", "box.full_house",
+    "lt": {"ruleset.yahtzee", "box.yahtzee"},
+    "be": {"ruleset.yahtzee", "box.yahtzee"},
+    "sk": {"ruleset.yahtzee", "box.yahtzee", "card.upper_bonus", "box.full_house",
            "stats.daily_par"},     # Slovak golf says "par" too ("pod par", "nad par")
 }
 

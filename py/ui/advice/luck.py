@@ -71,7 +71,7 @@ def _section(cat, game, rows, pending=False):
     for p, row in enumerate(rows):
         li = document.createElement("li")
         name = document.createElement("b")
-        name.textContent = game.players[p]
+        name.textContent = cat.player(game.players[p])
         li.appendChild(name)
         # the figures and their punctuation in one span: a placeholder hides it whole
         # (later.css: a quiet bar in its place; "Ann: , ." showed before)

@@ -3,6 +3,8 @@
 Pure functions of a catalogue and plain data, so both views share one wording.
 """
 
+from control.messages import box_key
+
 
 def escape(text):
     """``text`` as markup text or an attribute value (views that write many rows at once)."""
@@ -36,16 +38,16 @@ def dice_text(faces):
 _worded = {}        # (catalogue, what an option does) -> its words: the same come up again
 
 
-def option_text(cat, option):
+def option_text(cat, option, rules=None):
     """What an option does, in words: "Keep 3 3", "Roll all five", "Full house: 25".
     Remembered per catalogue (a list of ~45 options is worded in a tap)."""
     if option["kind"] == "score":
-        key = (cat, option["box"], option["points"], option.get("bonus"))
+        key = (cat, option["box"], option["points"], option.get("bonus"), rules)
     else:
         key = (cat, tuple(option["keep"]) if option["kind"] != "roll" else ())
     text = _worded.get(key)
     if text is None:
-        text = _option_text(cat, option)
+        text = _option_text(cat, option, rules)
         if cat.complete:            # (a start catalogue has no such words yet)
             if len(_worded) > 4000:
                 _worded.clear()
@@ -53,9 +55,9 @@ def option_text(cat, option):
     return text
 
 
-def _option_text(cat, option):
+def _option_text(cat, option, rules=None):
     if option["kind"] == "score":
-        text = cat.t("hint.option_box", box=cat.t("box." + option["box"]),
+        text = cat.t("hint.option_box", box=cat.t(box_key(option["box"], rules)),
                      points=option["points"])
         if option.get("bonus"):
             text += " " + cat.t("hint.option_bonus", points=option["bonus"])

@@ -9,8 +9,8 @@ first roll of an ordinary game.
   ``{"daily_open": ...}`` (``control.daily``) carrying what only the page
   knows: today's date from the shell's clock (``shell.clock.today()``, given by
   ``ui.page``: the browser's local date, which tests fix with the page's
-  clock), the player's name (the last setup's first person, else the
-  catalogue's ``daily.player``) and whether the date has a result already.
+  clock), the player's name (the last setup's first person, else None: the
+  nameless ``dicepoker.seats.YOU``) and whether the date has a result already.
 - ``daily_result`` (a daily game finished): the day's result, if it is the
   date's first finished game (``ui.records.daily``).
 - :class:`Daily` works out the date's **par** (``dicepoker.daily.par_turns``:
@@ -62,7 +62,8 @@ def load(shell, tell=False):
 
 
 def player_name(shell):
-    """The last setup's first person, else the catalogue's word for the player."""
+    """The last setup's first person, else None: today's nameless player
+    (``dicepoker.seats.YOU``, shown as the catalogue's ``daily.player``)."""
     last = shell.storage.get_json(SETUP)
     if isinstance(last, dict) and isinstance(last.get("players"), list) and last["players"]:
         seats = last.get("seats") if isinstance(last.get("seats"), list) else ["human"]
@@ -70,7 +71,7 @@ def player_name(shell):
         if isinstance(name, str) and name.strip() and len(name.strip()) <= 24 \
                 and seats[:1] in (["human"], []):
             return name.strip()
-    return shell.texts.cat.t("daily.player")
+    return None
 
 
 def run_effect(kind, value, shell):

@@ -10,7 +10,7 @@ Its texts are not in the start catalogue: it opens once the rest is in."""
 
 import sys
 
-from dicepoker.seats import HUMAN
+from dicepoker.seats import HUMAN, is_you
 
 from control.links import link_params
 from control.messages import names_list
@@ -130,8 +130,10 @@ class End:
         totals = game.totals()
         order = sorted(range(len(totals)), key=lambda p: (-totals[p], p))
         winners = game.winners()
-        if len(game.players) == 1:
+        if len(game.players) == 1 and is_you(game.players[0]):
             text = t("end.winner_solo", points=totals[0])
+        elif len(game.players) == 1:            # a named player: not "You" above their name
+            text = t("end.winner_solo_named", name=game.players[0], points=totals[0])
         elif len(winners) == 1:
             text = t("end.winner", name=game.players[winners[0]])
         else:
@@ -146,7 +148,7 @@ class End:
             li = clone_template("tpl-standing")
             li.classList.toggle("winner", p in winners)
             li.querySelector(".standing-rank").textContent = t("end.rank", rank=rank)
-            li.querySelector(".standing-name").textContent = game.players[p]
+            li.querySelector(".standing-name").textContent = cat.player(game.players[p])
             li.querySelector(".standing-score").textContent = t("end.points", count=totals[p])
             standings.appendChild(li)
         by_id("end-scores-title").textContent = t(

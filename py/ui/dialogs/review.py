@@ -117,16 +117,18 @@ def _row(cat, game, index, decision, several):
     li.setAttribute("data-decision", str(index))
     li.setAttribute("data-player", str(decision["player"]))
     li.setAttribute("data-loss", "%.4f" % loss)
-    where = t("review.where", round=decision["round"] + 1, roll=decision["rolls_used"])
-    if several:
-        where = game.players[decision["player"]] + " · " + where
+    if several:                         # whose decision: one message, no name glued on
+        where = t("review.where_named", name=game.players[decision["player"]],
+                  round=decision["round"] + 1, roll=decision["rolls_used"])
+    else:
+        where = t("review.where", round=decision["round"] + 1, roll=decision["rolls_used"])
     parts = [
         ("review-where", where),
         ("review-dice", t("review.dice", dice=dice_text(decision["dice"]))),
-        ("review-chosen", t("review.chosen", option=option_text(cat, decision["chosen"]))),
+        ("review-chosen", t("review.chosen", option=option_text(cat, decision["chosen"], game.ruleset.id))),
     ]
     if loss >= SMALL_LOSS:
-        parts.append(("review-best", t("review.best", option=option_text(cat, decision["best"]))))
+        parts.append(("review-best", t("review.best", option=option_text(cat, decision["best"], game.ruleset.id))))
         parts.append(("review-loss", t("review.loss", points=number(cat, loss))))
     else:
         parts.append(("review-loss", t("review.was_best")))

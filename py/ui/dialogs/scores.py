@@ -12,7 +12,7 @@ def fill_highscores(target, table, ruleset, cat):
     target.replaceChildren()
     for entry in entries:
         li = clone_template("tpl-highscore")
-        li.querySelector(".hs-name").textContent = entry["name"]
+        li.querySelector(".hs-name").textContent = cat.player(entry["name"])
         li.querySelector(".hs-meta").textContent = cat.t("scores.entry_meta", date=entry["date"],
                                                          count=entry["players"])
         li.querySelector(".hs-score").textContent = str(entry["score"])

@@ -26,6 +26,9 @@ Catalogue convention (``static/i18n/<lang>.json``, one flat JSON object):
 # boot.js reads the options of index.html's #lang, which a test compares).
 LANGUAGES = ("en", "lt", "be", "sk")
 DEFAULT_LANGUAGE = LANGUAGES[0]
+# Today's nameless player (``dicepoker.seats.YOU``: this module imports nothing): a
+# placeholder given it shows the catalogue's ``daily.player``.
+PLAYER_YOU = "\ue000you"
 
 
 def plural_category(lang, n):
@@ -104,7 +107,16 @@ class Catalogue:
         if isinstance(raw, dict):
             count = params.get("count", 0)
             raw = raw.get(plural_category(self.lang, count)) or raw.get("other") or ""
+        for name, value in params.items():
+            if value == PLAYER_YOU:
+                params[name] = self.player(value)
         return fill(raw, params)
+
+    def player(self, name):
+        """A player's name as shown: today's nameless player in this language's word."""
+        if name == PLAYER_YOU:
+            return self.t("daily.player")
+        return name
 
     def say(self, text):
         """Word a message of the controller (``control.messages``), or None when a key it

@@ -9,6 +9,7 @@ out a result that was there first.
 """
 
 from dicepoker.game import MAX_NAME_LENGTH
+from dicepoker.seats import player_identity
 
 from .storage import HIGHSCORES as KEY
 
@@ -33,7 +34,8 @@ def _clean_entry(entry):
         return None
     date = entry.get("date") if isinstance(entry.get("date"), str) else ""
     players = entry.get("players") if isinstance(entry.get("players"), int) else 1
-    return {"name": name[:MAX_NAME_LENGTH], "score": score, "date": date[:10], "players": players}
+    # today's nameless player, also as an earlier version kept it ("You", "Jūs"...): one person
+    return {"name": player_identity(name[:MAX_NAME_LENGTH]), "score": score, "date": date[:10], "players": players}
 
 
 def clean_table(data):

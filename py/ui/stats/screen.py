@@ -29,6 +29,7 @@ import asyncio
 from dicepoker import stats as figures
 from dicepoker.optimal_means import OPTIMAL
 from dicepoker.rules import RULESETS
+from control.messages import box_key
 
 from . import charts, daily as stats_daily, practice as stats_practice, words as stats_words
 from ..records import history
@@ -174,7 +175,7 @@ class StatsScreen:
         labels = {column: escape(t("stats.col_" + column)) for column in COLUMNS}
         for i, row in enumerate(self.rows):     # as markup, every text escaped: one DOM call
             parts.append('<tr data-stats-player="%s" data-stats-seat="%s"><th scope="row">%s%s'
-                         '</th>' % (escape(row["name"]), escape(row["seat"]), escape(row["name"]),
+                         '</th>' % (escape(row["name"]), escape(row["seat"]), escape(cat.player(row["name"])),
                                     "" if row["seat"] == "human" else   # a computer's level
                                     '<span class="stats-seat">%s</span>'
                                     % escape(t("seat." + row["seat"]))))
@@ -214,7 +215,7 @@ class StatsScreen:
         rules = RULESETS[rules_id]
         optimal = OPTIMAL[rules_id]
         best = [optimal["boxes"][b] for b in rules.boxes]
-        names = [t("box." + b) for b in rules.boxes]
+        names = [t(box_key(b, rules_id)) for b in rules.boxes]
         self._chart("boxes", charts.boxes_svg(names, row["boxes"], best),
                     [t("stats.box"), stats_words.label(self._cat, row), t("stats.optimal")],
                     [(names[i], number(cat, row["boxes"][i]), number(cat, best[i]))

@@ -18,7 +18,7 @@ def label(cat, row):
     """A row of the table as the player picker names it: the name, with the level of a
     computer seat."""
     if row["seat"] == "human":
-        return row["name"]
+        return cat.player(row["name"])
     return cat.t("stats.computer_row", name=row["name"], seat=cat.t("seat." + row["seat"]))
 
 
@@ -51,7 +51,7 @@ def history_row(cat, record):
              % escape(when + " · " + (t("stats.daily_mark", date=daily) if daily
                                       else t("ruleset." + record["rules"]))),
              '<span class="history-players">%s</span>'
-             % escape(", ".join("%s %d" % (p["name"], p["total"]) for p in players))]
+             % escape(", ".join("%s %d" % (cat.player(p["name"]), p["total"]) for p in players))]
     if len(players) > 1:
         won = [players[p]["name"] for p in winners(record)]
         parts.append('<span class="history-winner">%s</span>' % escape(

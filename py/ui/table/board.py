@@ -25,6 +25,8 @@ Nothing here computes a score: previews come from ``game.options()``, sums
 from ``game.breakdown()``.
 """
 
+from dicepoker.rules import POKER
+from control.messages import box_key, turn_words
 from control.state import person_turn
 
 from .cell import Cell
@@ -130,7 +132,7 @@ class Board:
         for box in boxes:
             tr = clone_template("tpl-row")
             tr.setAttribute("data-row", box)
-            tr.querySelector(".box-name").textContent = cat.t("box." + box)
+            tr.querySelector(".box-name").textContent = cat.t(box_key(box, game.ruleset.id))
             tr.querySelector(".box-hint").textContent = cat.t("box_hint." + box)
             for p in range(len(game.players)):
                 self.cells[(p, box)] = Cell(self._new_td(tr, p), p, box)
@@ -144,7 +146,10 @@ class Board:
             th = document.createElement("th")
             th.setAttribute("scope", "row")
             th.className = "box-col"
-            th.textContent = cat.t(SUM_LABELS[row])
+            label = SUM_LABELS[row]
+            if row == "poker_bonus" and box_key(POKER, game.ruleset.id) == "box.yahtzee":
+                label = "card.yahtzee_bonus"    # Yahtzee's rules call it by their own name
+            th.textContent = cat.t(label)
             tr.appendChild(th)
             for p in range(len(game.players)):
                 td = self._new_td(tr, p)
@@ -168,11 +173,10 @@ class Board:
             if self.card.attr_value("data-peek") in (self._current, self._resting):
                 self.card.attr("data-peek", resting)   # no chip looked at, or it is on turn
             self._resting = resting
+            self.turn_label.text(cat.say(turn_words(game)) or "")   # control's whole message
             if game.is_over:
-                self.turn_label.text(t("turn.over"))
                 self.round_label.text("")
             else:
-                self.turn_label.text(t("turn.label", name=game.players[current]))
                 self.round_label.text(t("turn.round", round=game.round + 1, rounds=rounds))
             self.caption.text(t("card.caption", round=min(game.round + 1, rounds), rounds=rounds))
             self._mark_winners(game)
@@ -194,7 +198,8 @@ class Board:
         else:
             text = t("bonus.progress", count=parts["upper_bonus_missing"], bonus=rules.upper_bonus)
         if parts["poker_bonus"]:
-            poker = t("bonus.poker", points=parts["poker_bonus"])
+            yahtzee = box_key(POKER, game.ruleset.id) == "box.yahtzee"   # its own name
+            poker = t("bonus.yahtzee" if yahtzee else "bonus.poker", points=parts["poker_bonus"])
             text = text + " · " + poker if text else poker
         self.bonus_progress.text(text)
 
@@ -256,7 +261,7 @@ class Board:
             if points is None:
                 cell.show(False, card.get(box, ""))
             else:
-                cell.show(True, points, self._fill_label(cat, box, points),
+                cell.show(True, points, self._fill_label(cat, box, points, game.ruleset.id),
                           "best" if box == best else None, live)
             cell.td.cls("zero", points == 0)
 
@@ -277,11 +282,11 @@ class Board:
                 value = "+%d" % value
             self.sums[(p, row)].text(value)
 
-    def _fill_label(self, cat, box, points):
+    def _fill_label(self, cat, box, points, rules):
         """The button's accessible name, formatted once per box and value
         (a tap redraws every fillable cell; formatting is the costly part)."""
-        label = self._fill_labels.get((box, points))
+        label = self._fill_labels.get((box, points, rules))
         if label is None:
-            label = self._fill_labels[(box, points)] = cat.t("card.fill", points=points,
-                                                              box=cat.t("box." + box))
+            label = self._fill_labels[(box, points, rules)] = cat.t(
+                "card.fill", points=points, box=cat.t(box_key(box, rules)))
         return label

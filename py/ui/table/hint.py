@@ -99,14 +99,15 @@ class HintPanel:
             return
         advice = hint["advice"]
         best = advice["best"]
+        rules = state.game.ruleset.id if state.game is not None else None   # Yahtzee's names
         value = number(cat, best["value"])
         if best["kind"] == "score":
-            text = cat.t("hint.best_score", option=option_text(cat, best), value=value)
+            text = cat.t("hint.best_score", option=option_text(cat, best, rules), value=value)
         else:
-            text = cat.t("hint.best_hold", option=option_text(cat, best), value=value)
+            text = cat.t("hint.best_hold", option=option_text(cat, best, rules), value=value)
             box = _first_score(advice["options"])
             if box is not None:
-                text += " " + cat.t("hint.stop_box", option=option_text(cat, box))
+                text += " " + cat.t("hint.stop_box", option=option_text(cat, box, rules))
         self._say(text, "shown")
         self.panel.setAttribute("data-hint-best", best["kind"])
         if "ms" in advice:
@@ -114,7 +115,7 @@ class HintPanel:
         self.more.hidden = False
         expanded = hint["expanded"]
         if expanded:
-            self._fill_list(cat, advice["options"])
+            self._fill_list(cat, advice["options"], rules)
         else:
             self.list.replaceChildren()
         self._open(True, expanded)
@@ -135,22 +136,22 @@ class HintPanel:
         self.panel.toggleAttribute("data-list-open", expanded)
         self._place()
 
-    def _fill_list(self, cat, options):
-        fill_options(self.list, cat, options)
+    def _fill_list(self, cat, options, rules=None):
+        fill_options(self.list, cat, options, rules)
 
 
 def _sheet():
     return window.matchMedia(SHEET).matches
 
 
-def fill_options(target, cat, options):
+def fill_options(target, cat, options, rules=None):
     """Fill the list ``target`` with every option of ``options``: :func:`option_rows`, in
     one DOM call (up to ~45 rows of four elements each, which call by call cost more than
     the rest of a tap)."""
-    target.innerHTML = option_rows(cat, options)
+    target.innerHTML = option_rows(cat, options, rules=rules)
 
 
-def option_rows(cat, options, start=0, stop=None, chosen=None):
+def option_rows(cat, options, start=0, stop=None, chosen=None, rules=None):
     """The list rows of ``options[start:stop]`` (ranked, with values and losses) as markup:
     what each does, its expected final score and the points it gives away, the best
     marked (and ``data-chosen`` on the option ranked ``chosen``).  The hint's list and
@@ -171,7 +172,7 @@ def option_rows(cat, options, start=0, stop=None, chosen=None):
                         "" if rank else " best", option["kind"], _move_attr(option),
                         option["value"], option["loss"],
                         ' data-chosen=""' if rank == chosen else "",
-                        escape(option_text(cat, option)),
+                        escape(option_text(cat, option, rules)),
                         escape(number(cat, option["value"], point).join(value_at)), escape(loss)))
     return "".join(rows)
 

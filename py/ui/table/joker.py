@@ -6,6 +6,8 @@ fetched once some card has that box filled (``control.state.joker_possible``,
 opens is the engine's ``Ruleset.joker_case``.
 """
 
+from control.messages import box_key
+
 from ..platform.dom import node
 
 
@@ -28,13 +30,15 @@ class JokerNote:
             case = game.ruleset.joker_case(game.card(), game.dice)
         if case is not None:
             if case == "upper":
-                rule = t("joker.upper", box=t("box." + list(game.options())[0]))
+                rule = t("joker.upper", box=t(box_key(list(game.options())[0], game.ruleset.id)))
             else:
                 rule = t("joker." + case)      # joker.lower, joker.zero
             joker = t("joker.note", rule=rule)
             bonus = game.pending_poker_bonus()
             if bonus:
-                joker += " " + t("joker.bonus", points=bonus)
+                yahtzee = box_key("poker", game.ruleset.id) == "box.yahtzee"   # its own name
+                joker += " " + t("joker.bonus_yahtzee" if yahtzee else "joker.bonus",
+                                 points=bonus)
         self.note.text(joker)
         self.note.show(bool(joker))
 

@@ -12,7 +12,7 @@ chance (``.head-chance``, written by ``ui.table.win_chances`` beside the chip's)
 The phone's slim head line shows the same cell, its name only.
 """
 
-from dicepoker.seats import HUMAN, REMOTE
+from dicepoker.seats import HUMAN, REMOTE, is_you
 
 from ..platform.dom import Node, by_id, clone_template, document
 
@@ -41,6 +41,7 @@ class PlayerHeads:
         chips.setAttribute("data-size", chips_size(len(players)))
         self.chips = []
         for p, name in enumerate(players):
+            name = cat.player(name)
             li = clone_template("tpl-chip")
             li.setAttribute("data-seat", str(p))
             li.querySelector(".chip-name").textContent = name
@@ -53,7 +54,7 @@ class PlayerHeads:
             head.lastElementChild.remove()
         self.heads = []
         for p, name in enumerate(players):
-            head.appendChild(self._head_cell(p, name, seats[p], cat))
+            head.appendChild(self._head_cell(p, cat.player(name), seats[p], cat))
         self._drawn = {}
         self._even = None
 
@@ -85,8 +86,13 @@ class PlayerHeads:
             chip.cls("current", is_current)
             chip.attr("aria-current", "true" if is_current else None)
             total.text(totals[p])
-            key = "players.chip_current" if is_current else "players.chip"
-            chip.attr("aria-label", t(key, name=game.players[p], total=totals[p]))
+            name = game.players[p]
+            if is_current and is_you(name):
+                label = t("players.chip_current_you", total=totals[p])
+            else:
+                key = "players.chip_current" if is_current else "players.chip"
+                label = t(key, name=name, total=totals[p])
+            chip.attr("aria-label", label)
 
     def draw_even_chances(self, game, t, on):
         """Before a game's first roll every card is empty: each player's chance of winning

@@ -11,6 +11,7 @@ stays under the message until the next move.
 
 from dicepoker.seats import HUMAN, is_computer
 
+from control.messages import tray_words
 from control.state import computer_turn, counted_try, undo_allowed
 
 from ..platform.dom import Node, document, node, window
@@ -65,8 +66,11 @@ class Tray:
         computer = computer_turn(state)
         version, scored, by = state.last_box    # a computer's last box, until the next move
         scored = cat.say(scored) if version == state.version and is_computer(by) else ""
-        step = state.remote.step() if state.remote is not None else None   # a game by link
-        self._draw_message(game, t, seat, computer, scored, cat.complete, step)
+        remote = state.remote                   # a game by link: what it waits for here
+        step = remote.step() if remote is not None else None
+        own = tuple(remote.names_of(remote.device)) \
+            if remote is not None and remote.device is not None else None
+        self._draw_message(game, cat, computer, scored, step, own)
         hint = state.hint
         keep = hint["keep"] if hint is not None and hint["state"] == "shown" else ()
         can_hold = game.can_hold and not computer
@@ -89,11 +93,14 @@ class Tray:
         self.roll.show(not over)
         self.show_results.show(over)
         self.roll.disabled(not game.can_roll or len(state.held) == 5 or seat != HUMAN)
-        rolls = (over, game.rolls_used, game.rolls_left)
+        rolls = (over, game.rolls_used, game.rolls_left, seat == HUMAN)
         if not over and self._rolls_drawn != rolls:
             self._rolls_drawn = rolls
             used = game.rolls_used
-            if game.rolls_left:
+            if seat != HUMAN:           # a computer's or a friend's turn: not ours to pick a box
+                self.roll_text.text(t("roll.button"))
+                self.roll_left.text("")
+            elif game.rolls_left:
                 self.roll_text.text(t("roll.again" if used else "roll.button"))
                 self.roll_left.text(t("roll.left", count=game.rolls_left))
             else:
@@ -117,35 +124,16 @@ class Tray:
             self._labels[key] = label
         return label
 
-    def _draw_message(self, game, t, seat, computer, scored, complete, step):
-        name = game.players[game.current_player]
+    def _draw_message(self, game, cat, computer, scored, step, own):
         used = game.rolls_used
         # (``complete``: a message of the rest of the catalogue is worded once it is in)
-        drawn = (game, game.current_player, used, game.is_over, computer, scored, complete,
-                 step)
+        drawn = (game, game.current_player, used, game.is_over, computer, scored, cat.complete,
+                 step, own)
         if self._message_drawn == drawn:
             return                      # what to do now changes with a roll or a box, not a die
         self._message_drawn = drawn
-        if game.is_over:
-            main, sub = t("handover.over"), ""
-        elif step == "joining":         # a game by link: not every phone has its part yet
-            main, sub = t("remote.joining"), ""
-        elif computer:                  # nobody passes the device to a computer
-            main, sub = t("computer.turn", name=name), t("seat." + seat)
-        elif seat != HUMAN:             # a friend's turn, on their own device
-            main, sub = t("remote.waiting_send" if step == "sending" else "remote.waiting",
-                          name=name), ""
-        elif not used:
-            humans = game.seats.count(HUMAN)
-            if humans > 1 and game.moves:   # the game's first turn: nobody passed anything yet
-                main, sub = t("handover.pass", name=name), t("handover.roll", name=name)
-            elif len(game.players) > 1:
-                main, sub = t("handover.your_turn", name=name), ""
-            else:
-                main, sub = t("handover.first_roll"), ""
-        elif game.rolls_left:
-            main, sub = t("handover.pick"), ""
-        else:
-            main, sub = t("handover.last"), ""
+        main, sub = tray_words(game, computer, step, own)      # whole messages: control's
+        main = cat.say(main) or ""
+        sub = cat.say(sub) or "" if sub is not None else ""
         self.handover_main.text(main)
         self.handover_sub.text(scored or sub)
