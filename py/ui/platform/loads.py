@@ -100,5 +100,5 @@ GROUPS = {
     "ui.setup.form": "54 55",
     "ui.stats.screen": "39 60 30 61 15 62 63 19 64 65 66 37 40 67",
     "ui.table.hint": "30 31",
-    "ui.table.win_chances": "32 33 34 35",
+    "ui.table.win_chances": "32 33 34 30 35",
 }
