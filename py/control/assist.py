@@ -2,7 +2,9 @@
 
 **Hint.**  ``{"hint": True}`` asks for advice on the position on screen
 (:func:`control.state.position`: the game's version and the dice kept); the
-shell computes it (``advise`` effect, strategy tables fetched on first use)
+shell computes it (``advise`` effect, strategy tables fetched on first use;
+``"win": True`` in a game with opponents: there the end-of-game tables, fetched
+on first use, rank the options by the chance to win, each with ``"win"``)
 and answers ``{"advice": {"for": position, "advice": {...}}}`` or
 ``{"advice_failed": position}``.  An answer for another position is dropped,
 and a hint on screen goes as soon as the position changes (``control.controller.tidy``).
@@ -42,7 +44,14 @@ def on_hint(state, arg, fx, ctl):
         state.hint = _hint(where, "roll")
         return
     state.hint = _hint(where, "loading")
-    fx.add("advise", {"for": where})
+    fx.add("advise", {"for": where, "win": plays_to_win(state)})
+
+
+def plays_to_win(state):
+    """Whether the hint weighs the chance to win: a game with opponents, not today's game
+    (the shell does so only where the end-of-game tables hold the position; solo games,
+    today's game and practice stay on points)."""
+    return len(state.game.players) > 1 and not isinstance(state.meta.get("daily"), dict)
 
 
 def _hint(where, shown):
@@ -63,14 +72,18 @@ def on_advice(state, arg, fx, ctl):
 
 def _readable(advice):
     """Advice the hint can show: the best option and the ranked options, each a dict with
-    its kind, move, value and loss (the coach's own; anything else is refused)."""
+    its kind, move, value and loss, and its chance to win (``win``) if it has one (the
+    coach's own; anything else is refused)."""
     options = advice.get("options") if isinstance(advice, dict) else None
     if not isinstance(options, list) or not options or not isinstance(advice.get("best"), dict):
         return False
-    for option in [advice["best"]] + options:
+    extra = [advice["points_best"]] if "points_best" in advice else []
+    for option in [advice["best"]] + options + extra:
         if not isinstance(option, dict) or not isinstance(option.get("move"), dict):
             return False
         if not all(isinstance(option.get(k), (int, float)) for k in ("value", "loss")):
+            return False
+        if "win" in option and not isinstance(option["win"], (int, float)):
             return False
         if option.get("kind") == "hold" and not isinstance(option.get("hold"), list):
             return False

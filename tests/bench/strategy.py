@@ -44,11 +44,12 @@ HINT_PROBE = """() => {
   }, true);
   new MutationObserver(() => {
     const panel = document.getElementById('hint-panel');
-    if (started !== null && panel.getAttribute('data-hint-state') === 'shown') {
+    if (started !== null && panel && panel.getAttribute('data-hint-state') === 'shown') {
       times.push(performance.now() - started);
       started = null;
     }
-  }).observe(document.getElementById('hint-panel'), {attributes: true, attributeFilter: ['data-hint-state']});
+  // the whole document: the panel's markup comes with the later views (static/later.html)
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-hint-state']});
 }"""
 
 FOLLOW = """() => {

@@ -147,8 +147,10 @@ def test_the_hint(played):
     assert [h["state"]["hint"] for h in hints] == ["roll", "loading", "loading", "loading"]
     assert kinds(hints[0]) == []                      # before the first roll: "roll first"
     # the position: the game's version (moves) and the dice kept
+    # (a solo game: the hint is on points, "win" is False)
     assert [effects(h, "advise") for h in hints[1:]] == [
-        [{"for": [2, []]}], [{"for": [2, [0]]}], [{"for": [2, []]}]]
+        [{"for": [2, []], "win": False}], [{"for": [2, [0]], "win": False}],
+        [{"for": [2, []], "win": False}]]
     answers = dispatches(world, kind="advice")
     assert [a["state"]["hint"] for a in answers] == ["shown", "shown", None, "failed"]
     tab = world.tabs[0]
@@ -171,6 +173,18 @@ def test_a_hint_marks_the_advised_dice_and_box():
     assert hint["keep"] == best_hold["hold"] and hint["box"] == best_box["box"]
     tab.act({"hint_list": True})
     assert tab.state.hint["expanded"] is True
+
+
+def test_a_hint_weighs_the_chance_to_win_only_with_opponents():
+    """Issue 49, point 3: the ``advise`` effect asks for the chance to win in a game with
+    opponents (the shell then uses the end-of-game tables where they hold the position);
+    a solo game stays on points."""
+    for players, win in ((("Ann",), False), (("Ann", "Bob"), True)):
+        world, tab = fresh(players=players, seed="hint", ruleset="dice-poker")
+        tab.act({"roll": True})
+        fx = tab.act({"hint": True})
+        asked = [e["advise"] for e in fx if "advise" in e]
+        assert [a["win"] for a in asked] == [win], (players, fx)
 
 
 def test_a_hint_is_not_given_in_a_computers_turn_or_over_a_question():

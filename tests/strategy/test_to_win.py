@@ -264,3 +264,16 @@ def test_before_the_tables_apply_the_model_values_every_option():
     advice = win_advice(solo, advisor)
     assert advice["method"] == "alone" and advice["best"]["move"] == advisor.advise(solo)["best"]["move"]
     assert {o["win"] for o in advice["options"]} == {1.0}
+
+
+def test_the_page_fetches_the_tables_for_the_positions_they_hold():
+    """The page's coach decides before fetching them which hints the end-of-game tables
+    answer (``ui.advice.coach.WIN_OPEN``, a turn with at most one box more than they
+    hold): the shipped tables are built with that many open boxes."""
+    import re
+    from dicepoker.strategy.build_win import DEFAULT_OPEN
+    from paths import REPO
+    source = (REPO / "py" / "ui" / "advice" / "coach.py").read_text()
+    assert int(re.search(r"^WIN_OPEN = (\d+)$", source, re.M).group(1)) == DEFAULT_OPEN
+    for rules_id in ("yahtzee", "dice-poker", "dice-poker-classic"):
+        assert WinTables.from_file(str(TABLE_DIR / ("%s.win.gz" % rules_id))).open == DEFAULT_OPEN

@@ -13,7 +13,7 @@ import asyncio
 
 from . import computer
 from ..platform import lazy
-from .coach import Coach, CoachUnavailable
+from .coach import Coach, CoachUnavailable, wants_tables
 
 
 _helper = None
@@ -30,7 +30,7 @@ def helper(shell):
 def run_effect(kind, value, shell):
     """Carry out an ``advise`` or ``think`` effect (``ui.effects.LATER``)."""
     if kind == "advise":
-        helper(shell).advise(value["for"])
+        helper(shell).advise(value["for"], value.get("win", False))
     else:
         helper(shell).think(value["for"], value["level"])
 
@@ -41,20 +41,40 @@ class Assistants:
         self.coach = Coach()
 
     # ----------------------------------------------------------------- hint
-    def advise(self, where):
+    def advise(self, where, win=False):
+        """Answer a hint: by the chance to win where ``win`` (a game with opponents) and the
+        end-of-game tables hold the position, else by points.  Within the tap's own task
+        once everything it needs is in."""
         game = self.shell.state.game
-        if self.coach.has_advisor(game.ruleset.id):
-            self.shell.act({"advice": {"for": where, "advice": self.coach.advise(game)}})
-        else:
-            asyncio.create_task(self._advise_later(game, where))
+        win = win and wants_tables(game)
+        coach = self.coach
+        if win:
+            owner = coach.win_owner(game)
+            if owner is not False:
+                self._answer(where, game, owner)
+                return
+        elif coach.has_advisor(game.ruleset.id):
+            self._answer(where, game, None)
+            return
+        asyncio.create_task(self._advise_later(game, where, win))
 
-    async def _advise_later(self, game, where):
+    async def _advise_later(self, game, where, win):
+        owner = None
         try:
             advisor = await self.coach.advisor_for(game.ruleset.id)
+            if win:
+                owner = await self.coach.win_owner_for(game)
         except CoachUnavailable:
             self.shell.act({"advice_failed": where})
             return
-        self.shell.act({"advice": {"for": where, "advice": self.coach.advise(game, advisor)}})
+        self._answer(where, game, owner, advisor)
+
+    def _answer(self, where, game, owner, advisor=None):
+        if owner:
+            advice = self.coach.advise_to_win(game, owner)
+        else:
+            advice = self.coach.advise(game, advisor)
+        self.shell.act({"advice": {"for": where, "advice": advice}})
 
     # ------------------------------------------------------------- computer
     def think(self, where, level):

@@ -7,6 +7,13 @@ rule set, and keeps one :class:`~dicepoker.strategy.advisor.Advisor` per
 rule set for the session (shared by hints, computer seats and the review).
 The advice is plain data for the controller; ``ui.table.hint`` draws it.
 
+In a game with opponents, a hint at a position the end-of-game tables hold
+(:func:`wants_tables`) is worded by the chance to win
+(:func:`~dicepoker.strategy.to_win.win_advice`): the first such hint fetches
+the rule set's ``.win.gz`` (and the spread table, if an opponent is further
+from the end than the tables reach).  Elsewhere, or without those files, the
+hint stays on points.
+
 If a table cannot be had (offline and never cached, a damaged file) the
 hint says so and the game goes on; the next hint tries again.
 """
@@ -21,6 +28,10 @@ from ..platform.dom import window
 
 TABLE_PATH = "./static/strategy/%s.dpst.gz"
 SPREAD_PATH = "./static/strategy/%s.spread.gz"    # win chances and the "to win" computer
+WIN_PATH = "./static/strategy/%s.win.gz"          # the end-of-game tables: the hint to win
+# The shipped end-of-game tables' open boxes (build_win.DEFAULT_OPEN, pinned by a test): a
+# hint fetches the tables only for a position they hold (a turn with at most one box more).
+WIN_OPEN = 3
 
 
 class CoachUnavailable(Exception):
@@ -55,6 +66,8 @@ class Coach:
     def __init__(self):
         self._advisors = {}
         self._models = {}
+        self._wins = {}             # rule set -> WinTables, or None if they cannot be had
+        self._owners = {}           # rule set -> its WinAdvisor (the turn's values kept)
         self._lock = None
 
     def has_advisor(self, ruleset_id):
@@ -116,3 +129,81 @@ class Coach:
         advice = advisor.advise(game)
         advice["ms"] = window.performance.now() - started
         return advice
+
+    # ------------------------------------------------------------- to win
+    def win_owner(self, game):
+        """The WinAdvisor that values ``game``'s position by the chance to win, if all it
+        needs is loaded (False: something is still to fetch; None: the tables do not hold
+        the position, or cannot be had: the hint stays on points)."""
+        ruleset_id = game.ruleset.id
+        if ruleset_id not in self._advisors or ruleset_id not in self._wins:
+            return False
+        wins = self._wins[ruleset_id]
+        if wins is None:
+            return None
+        model = self._models.get(ruleset_id)
+        if _needs_model(game, wins) and model is None:
+            return False            # an opponent further from the end: the spread table too
+        owner = self._owners.get(ruleset_id)
+        if owner is None or (model is not None and owner.model_given is not model):
+            from dicepoker.strategy.to_win import WinAdvisor
+            owner = WinAdvisor(self._advisors[ruleset_id], wins, model)
+            owner.model_given = model
+            self._owners[ruleset_id] = owner
+        return owner if owner.uses_tables(game) else None
+
+    async def win_owner_for(self, game):
+        """:meth:`win_owner` once what it needs is fetched; CoachUnavailable without the
+        strategy table (without the end-of-game tables or the spread table: None)."""
+        ruleset_id = game.ruleset.id
+        await self.advisor_for(ruleset_id)
+        if ruleset_id not in self._wins:
+            async with self._lock:
+                if ruleset_id not in self._wins:
+                    try:
+                        self._wins[ruleset_id] = await self._load_wins(ruleset_id)
+                    except CoachUnavailable:
+                        return None     # not fetched (offline): the next hint tries again
+        owner = self.win_owner(game)
+        if owner is False:
+            try:
+                await self.model_for(ruleset_id)
+            except CoachUnavailable:
+                return None
+            owner = self.win_owner(game)
+        return owner or None
+
+    async def _load_wins(self, ruleset_id):
+        """The rule set's WinTables; None if the file is damaged (the hint stays on points
+        for the session); CoachUnavailable if it could not be fetched (tried again later)."""
+        from dicepoker.strategy.to_win import WinTables
+        array = await _fetch_table_array(ruleset_id, WIN_PATH)
+        await pause()
+        try:
+            return WinTables.from_js_array(array)
+        except (ValueError, MemoryError):       # TableError is a ValueError
+            return None
+
+    def advise_to_win(self, game, owner):
+        """``win_advice`` on ``game``'s position, with ``ms``: how long it took."""
+        started = window.performance.now()
+        advice = owner.advise(game)
+        advice["ms"] = window.performance.now() - started
+        return advice
+
+
+def wants_tables(game):
+    """Whether a hint on ``game``'s position may be worded by the chance to win: opponents,
+    and a turn with at most ``WIN_OPEN + 1`` open boxes (the tables' reach)."""
+    open_now = len(game.ruleset.boxes) - len(game.card())
+    return len(game.players) > 1 and open_now - 1 <= WIN_OPEN
+
+
+def _needs_model(game, wins):
+    """Whether an opponent of ``game``'s current player is further from the end than
+    ``wins`` reach (their final then comes from the normal model: the spread table)."""
+    boxes = len(game.ruleset.boxes)
+    for other in range(len(game.players)):
+        if other != game.current_player and not wins.covers(boxes - len(game.cards[other])):
+            return True
+    return False

@@ -31,6 +31,15 @@ def around(cat, key, name):
     return cat.t(key, **{name: "\x00"}).split("\x00")
 
 
+def format_percent(chance):
+    """A whole percent; "<1" and ">99" rather than a 0 or 100 that is not certain."""
+    if 0.0 < chance < 0.005:
+        return "<1"
+    if 0.995 < chance < 1.0:
+        return ">99"
+    return str(int(chance * 100 + 0.5))
+
+
 def dice_text(faces):
     return " ".join(str(f) for f in faces)
 

@@ -99,5 +99,5 @@ GROUPS = {
     "ui.setup.form": "54 55",
     "ui.stats.screen": "39 59 30 60 15 61 62 19 63 64 65 37 40 66",
     "ui.table.hint": "30 31",
-    "ui.table.win_chances": "32 33 34 35",
+    "ui.table.win_chances": "32 33 34 30 35",
 }

@@ -12,10 +12,17 @@ On a phone and an upright tablet the open list is a sheet (later.css, ``SHEET``)
 the card, its foot just above the dice (``--hint-sheet-bottom``, measured here), so
 the dice and Roll it talks about stay in view and in reach; Esc or a tap outside it
 closes it (the list; the hint stays).
+
+In a game with opponents, where the end-of-game tables hold the position, the
+advice ranks the options by the chance to win (each with ``win``): the hint
+names the best move for winning and its chance ("Keep 6 6 6 and roll again:
+34% chance to win"), and the best move for points with its chance where that
+is another move; ``#hint-panel`` carries the best chance in ``data-hint-win``
+and each row of the list its own in ``data-win`` (decimals 0..1).
 """
 
 from ..platform.dom import by_id, document, listen, window
-from ..advice.words import around, escape, number, option_text, shown_loss
+from ..advice.words import around, dice_text, escape, format_percent, number, option_text, shown_loss
 
 STATES = {"roll": "hint.roll_first", "loading": "hint.loading", "failed": "hint.failed"}
 # where the open list is a sheet: later.css's media query for .hint-panel[data-list-open]
@@ -92,24 +99,34 @@ class HintPanel:
             self._open(False, False)
             self.panel.removeAttribute("data-hint-state")
             self.panel.removeAttribute("data-hint-best")
+            self.panel.removeAttribute("data-hint-win")
             self.list.replaceChildren()
             return
         if shown != "shown":
+            self.panel.removeAttribute("data-hint-win")
             self._say(cat.t(STATES[shown]), shown)
             return
         advice = hint["advice"]
         best = advice["best"]
         rules = state.game.ruleset.id if state.game is not None else None   # Yahtzee's names
-        value = number(cat, best["value"])
-        if best["kind"] == "score":
-            text = cat.t("hint.best_score", option=option_text(cat, best, rules), value=value)
+        to_win = "win" in best
+        if to_win:
+            text = win_text(cat, advice, rules)
         else:
-            text = cat.t("hint.best_hold", option=option_text(cat, best, rules), value=value)
-            box = _first_score(advice["options"])
-            if box is not None:
-                text += " " + cat.t("hint.stop_box", option=option_text(cat, box, rules))
+            value = number(cat, best["value"])
+            if best["kind"] == "score":
+                text = cat.t("hint.best_score", option=option_text(cat, best, rules), value=value)
+            else:
+                text = cat.t("hint.best_hold", option=option_text(cat, best, rules), value=value)
+                box = _first_score(advice["options"])
+                if box is not None:
+                    text += " " + cat.t("hint.stop_box", option=option_text(cat, box, rules))
         self._say(text, "shown")
         self.panel.setAttribute("data-hint-best", best["kind"])
+        if to_win:
+            self.panel.setAttribute("data-hint-win", "%.4f" % best["win"])
+        else:
+            self.panel.removeAttribute("data-hint-win")
         if "ms" in advice:
             self.panel.setAttribute("data-advise-ms", "%.1f" % advice["ms"])
         self.more.hidden = False
@@ -144,10 +161,32 @@ def _sheet():
     return window.matchMedia(SHEET).matches
 
 
+def win_text(cat, advice, rules=None):
+    """The hint to win: the best move for winning and its chance, then the best for points
+    and its chance where that is another move (whole sentences of the catalogue)."""
+    best = advice["best"]
+    text = _win_sentence(cat, best, rules)
+    points = advice.get("points_best")
+    if points is not None and points["move"] != best["move"]:
+        text += " " + cat.t("hint.win_points", option=option_text(cat, points, rules),
+                            percent=format_percent(points["win"]))
+    return text
+
+
+def _win_sentence(cat, option, rules):
+    percent = format_percent(option["win"])
+    if option["kind"] == "score":
+        return cat.t("hint.win_score", option=option_text(cat, option, rules), percent=percent)
+    if option["kind"] == "roll" or not option["keep"]:
+        return cat.t("hint.win_keep_none", percent=percent)
+    return cat.t("hint.win_keep", dice=dice_text(option["keep"]), percent=percent)
+
+
 def fill_options(target, cat, options, rules=None):
     """Fill the list ``target`` with every option of ``options``: :func:`option_rows`, in
     one DOM call (up to ~45 rows of four elements each, which call by call cost more than
-    the rest of a tap)."""
+    the rest of a tap).  Options with their chance to win (``win``) show it in place of
+    the points given away, each row with ``data-win``."""
     target.innerHTML = option_rows(cat, options, rules=rules)
 
 
@@ -162,15 +201,19 @@ def option_rows(cat, options, start=0, stop=None, chosen=None, rules=None):
     rows = []
     for rank in range(start, len(options) if stop is None else min(stop, len(options))):
         option = options[rank]
-        if rank:
+        win = option.get("win")
+        if win is not None:
+            loss = cat.t("chances.percent", percent=format_percent(win))
+        elif rank:
             loss = number(cat, shown_loss(options[0]["value"], option["value"]), point).join(loss_at)
         else:
             loss = cat.t("hint.option_best")
         rows.append('<li class="hint-option%s" data-kind="%s" data-move="%s" data-value="%.4f" '
-                    'data-loss="%.4f"%s><span class="hint-what">%s</span><span class="hint-value">'
+                    'data-loss="%.4f"%s%s><span class="hint-what">%s</span><span class="hint-value">'
                     '%s</span><span class="hint-loss">%s</span></li>' % (
                         "" if rank else " best", option["kind"], _move_attr(option),
                         option["value"], option["loss"],
+                        "" if win is None else ' data-win="%.4f"' % win,
                         ' data-chosen=""' if rank == chosen else "",
                         escape(option_text(cat, option, rules)),
                         escape(number(cat, option["value"], point).join(value_at)), escape(loss)))

@@ -21,6 +21,7 @@ import asyncio
 
 from ..advice.assistants import helper
 from ..advice.coach import CoachUnavailable
+from ..advice.words import format_percent
 from ..platform.dom import create_proxy, document, window
 from ..records.storage import WIN_CHANCES
 
@@ -163,12 +164,3 @@ def show_chances(texts=None):
     if texts is None or spans.length == len(texts):
         for p in range(spans.length):
             spans.item(p).textContent = texts[p] if texts else ""
-
-
-def format_percent(chance):
-    """A whole percent; "<1" and ">99" rather than a 0 or 100 that is not certain."""
-    if 0.0 < chance < 0.005:
-        return "<1"
-    if 0.995 < chance < 1.0:
-        return ">99"
-    return str(int(chance * 100 + 0.5))
