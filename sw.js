@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "fe7a033d3f0e6265";
+const VERSION = "c46347aa33a1d9b3";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
