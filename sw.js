@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "c46347aa33a1d9b3";
+const VERSION = "52cfe683767ab9ae";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

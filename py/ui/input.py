@@ -16,7 +16,8 @@ Two tables say what the page hears, and a small binder each does the rest:
   open or a computer is playing the game keys do nothing.
 
 A second tap on Roll or a box within ``DOUBLE_TAP_MS`` is the first one's
-double: it does nothing (two rolls, and the first throw never seen).  A
+double: it does nothing (two rolls, and the first throw never seen); a key's
+click on a focused button (Roll has the focus after a box) never is.  A
 dialog's own ``close`` (Esc) is told to the controller; Esc on a question is
 its Cancel, and Tab stays in the question (it is not a modal:
 :mod:`ui.dialogs.confirm`).
@@ -71,6 +72,10 @@ def _tap(heard, action, event):
     double tap: the first tap's move is made and its throw shown).  A tap between
     them (a die kept) makes the next Roll a tap of its own."""
     stamp, last = event.timeStamp, heard.last
+    if not event.detail:        # a key's click (Space or Enter on a focused button): each
+        last[0] = None          # press is meant, never a double tap
+        heard.act(action)
+        return
     for kind in action:
         repeat = kind == last[0] and stamp - last[1] < DOUBLE_TAP_MS
         last[0], last[1] = kind, stamp
