@@ -97,12 +97,12 @@ class Tray:
         if not over and self._rolls_drawn != rolls:
             self._rolls_drawn = rolls
             used = game.rolls_used
-            if seat != HUMAN:           # a computer's or a friend's turn: not ours to pick a box
-                self.roll_text.text(t("roll.button"))
-                self.roll_left.text("")
-            elif game.rolls_left:
+            if game.rolls_left:
                 self.roll_text.text(t("roll.again" if used else "roll.button"))
                 self.roll_left.text(t("roll.left", count=game.rolls_left))
+            elif seat != HUMAN:         # a computer's or a friend's turn: not ours to pick a box
+                self.roll_text.text(t("roll.button"))
+                self.roll_left.text("")
             else:
                 self.roll_text.text(t("roll.none_left"))
                 self.roll_left.text("")
