@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "cbcc224693b6a3ae";
+const VERSION = "1b9c05aac176ab96";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;
