@@ -72,10 +72,6 @@ def _tap(heard, action, event):
     double tap: the first tap's move is made and its throw shown).  A tap between
     them (a die kept) makes the next Roll a tap of its own."""
     stamp, last = event.timeStamp, heard.last
-    if not event.detail:        # a key's click (Space or Enter on a focused button): each
-        last[0] = None          # press is meant, never a double tap
-        heard.act(action)
-        return
     for kind in action:
         repeat = kind == last[0] and stamp - last[1] < DOUBLE_TAP_MS
         last[0], last[1] = kind, stamp
@@ -108,6 +104,8 @@ def on_box_press(heard, event):
 
 # ---------------------------------------------------------------------------- keys
 def on_key(heard, event):
+    if event.key in (" ", "Enter") and _focused_tag(event.target) in INTERACTIVE:
+        heard.last[0] = None    # the focused button's own click comes next: a press, never a double tap
     if heard.shell.busy or event.ctrlKey or event.metaKey or event.altKey:
         return
     if heard.question.open:         # not a modal (ui.dialogs.confirm): its keys are here

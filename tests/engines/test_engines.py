@@ -47,7 +47,7 @@ def test_a_whole_solo_game_checked_against_the_engine_after_every_step(epage, en
         play_turn(epage, game, use_keys=keys)
     assert read(epage)["state"] == "over"
     epage.wait_for_selector("#end-dialog[open]")         # a task after the last box
-    assert epage.text_content("#end-winner").strip() == "You scored %d points!" % game.totals()[0]
+    assert epage.text_content("#end-winner").strip() == "Ann scored %d points!" % game.totals()[0]
     assert saved_game(epage).to_dict() == game.to_dict()  # the save is the game, move for move
 
     # Share: no share sheet in these browsers, so the clipboard, or the link itself.
