@@ -32,7 +32,6 @@ circles and upward imports where there are some.
 import ast
 from collections import deque
 
-import pytest
 
 from paths import PY
 
@@ -262,21 +261,7 @@ def test_no_import_circle_in_the_shell():
     assert not found, "import circles:\n" + "\n".join(describe_circle(GRAPH, p) for p in found)
 
 
-# Upward imports known when this test was written, each to go: the strategy tables'
-# loader for the browser (table.read_js_array, behind Table.from_js_array, called by
-# ui.coach, and the end-of-game tables' WinTables.from_js_array) imports js, so it
-# belongs in the shell.  A new upward import fails the first test below at once; the
-# second (strict xfail) fails once these are gone, so that the list goes with them.
-KNOWN_UPWARD = {("dicepoker.strategy.table", "js")}
-
-
 def test_no_import_runs_up_a_layer():
-    found = [f for f in upward_imports(GRAPH) if f[:2] not in KNOWN_UPWARD]
-    assert not found, "imports that run up a layer:\n" + describe_upward(found)
-
-
-@pytest.mark.xfail(bool(KNOWN_UPWARD), strict=True,
-                   reason="known upward imports: %s" % sorted(KNOWN_UPWARD))
-def test_no_known_upward_import_is_left():
     found = upward_imports(GRAPH)
     assert not found, "imports that run up a layer:\n" + describe_upward(found)
+

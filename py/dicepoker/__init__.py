@@ -1,8 +1,8 @@
 """Dice Poker rules engine: pure Python, no DOM, runs on CPython and MicroPython.
 
-It imports nothing of ``control``, ``ui`` or ``pyscript``, nor ``js`` but in
-one browser-only loader still to move to the shell (``Table.from_js_array``),
-and no module here imports one that imports it back (``tests/test_imports.py``).
+It imports nothing of ``control``, ``ui``, ``pyscript`` or ``js`` (a fetched
+table is read by the shell's ``ui.platform.tables``), and no module here
+imports one that imports it back (``tests/test_imports.py``).
 
 Modules: ``boxes`` (the card's boxes and what each scores on five dice),
 ``rules`` (rule sets as data: boxes, bonuses, the Joker), ``scoring`` (a box

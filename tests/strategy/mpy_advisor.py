@@ -2,7 +2,7 @@
 
     mpy_advisor.py check RULES CASES.json   -> one JSON line per case: best option
     mpy_advisor.py bench RULES [N]          -> timings of N fresh decisions
-    mpy_advisor.py jsload RULES [plain]     -> (MicroPython) load via a JS Uint8Array
+    mpy_advisor.py jsload RULES [plain]     -> (MicroPython) load via a JS Uint8Array, as the page
     mpy_advisor.py game RULES SEED          -> a game of optimal/good/beginner/human seats,
                                                its totals and its review, as JSON
 
@@ -35,7 +35,7 @@ def _load(rules):
 
 
 def js_load(rules, plain=False):
-    """Browser path: the file as a JS Uint8Array -> Table.from_js_array (MicroPython only).
+    """Browser path: the file as a JS Uint8Array -> the shell's ``read_fetched`` (MicroPython only).
 
     ``plain``: decompressed first by the host (Node's zlib), as the page does
     with DecompressionStream.  The last line is what the load allocated on
@@ -44,12 +44,13 @@ def js_load(rules, plain=False):
     import gc
     import js
     import os
+    from ui.platform.tables import read_fetched
     array = js.Module.FS.readFile(os.getcwd() + "/" + _path(rules))
     if plain:
         array = js.Uint8Array.new(js.process.getBuiltinModule("zlib").gunzipSync(array))
     heap = gc.mem_alloc()
     started = _ticks_ms()
-    table = Table.from_js_array(array)
+    table = read_fetched(Table, array, "/dice-poker-strategy.tmp")
     spent = _ticks_ms() - started
     heap = gc.mem_alloc() - heap
     samples = [table.scaled_at(i) for i in range(0, table.size, 7919)]

@@ -20,12 +20,11 @@ Load a table — lazily, when a hint, a computer seat or the review first needs
 it, never at page start; one per rule set, keep it for the session::
 
     from dicepoker.strategy.table import Table
-    table = Table.from_js_array(uint8array)     # browser: the fetched file as a JS Uint8Array
     table = Table.from_file(path)               # a file in MicroPython's FS, or on CPython
     table = Table.from_bytes(data)              # Python bytes (CPython, tests)
     table = Table.from_buffer(data)             # decompressed bytes, read in place
 
-The first three accept the gzip file as served or its decompressed bytes.
+Each accepts the gzip file as served or its decompressed bytes.
 In the browser, decompress first (``DecompressionStream('gzip')``): it saves
 the ~0.7 s MicroPython needs to inflate dice-poker's table, and a
 decompressed table stays outside MicroPython's heap, where the collector
@@ -36,7 +35,10 @@ byte by byte (minutes).  In the browser::
     import js
     response = await js.fetch("static/strategy/%s.dpst.gz" % game.ruleset.id)
     buffer = await response.arrayBuffer()
-    table = Table.from_js_array(js.Uint8Array.new(buffer))
+    table = read_fetched(Table, js.Uint8Array.new(buffer), "/table.tmp")
+
+(``read_fetched`` is the shell's, :mod:`ui.platform.tables`: reading the browser's
+memory needs ``js``, which this package never imports.)
 
 A table built for other rules raises ``TableError`` (a ValueError).
 ``table.start_value`` is the expected score of optimal play from the start.
@@ -112,7 +114,7 @@ Playing to win (issue 49)::
 The end-of-game tables are ``static/strategy/<rules>.win.gz`` (1-2 MB gzip;
 built by ``build_win``), found beside a table read with ``Table.from_file``.
 In the browser fetch them on first use like the spread table and pass them:
-``win_advice(game, model, wins=WinTables.from_js_array(array))`` with the
+``win_advice(game, model, wins=read_fetched(WinTables, array, path))`` with the
 page's :class:`.chances.Model` (its spread is needed before the tables
 apply), or ``choose_move(game, "to_win", advisor, rng, model=model,
 wins=wins)``.  Without ``wins`` the "to win" computer plays by the model.

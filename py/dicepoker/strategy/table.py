@@ -21,9 +21,10 @@ Loading (both accept the gzip file or its decompressed bytes):
   In the browser, put the fetched bytes into MicroPython's file system first
   (``js.Module.FS.writeFile(path, uint8array)``: a plain copy, no per-byte
   conversion) — see the package docstring.
-- ``Table.from_js_array(uint8array)`` (browser only): a decompressed table
-  is copied once into memory outside MicroPython's heap and read in place
-  (``from_buffer``); a gzip file goes through the file system as above.
+- In the browser, :func:`ui.platform.tables.read_fetched` (the shell's: it
+  needs ``js``) copies a decompressed table once into memory outside
+  MicroPython's heap and reads it in place (``from_buffer``); a gzip file
+  goes through the file system as above.
 - ``Table.from_buffer(data)``: a decompressed table read in place, its
   blocks views of ``data``, not copies.
 - ``Table.from_bytes(data)`` for bytes already in Python (tests, CPython).
@@ -199,12 +200,6 @@ class Table:
         return cls._from_reader(_ViewReader(data))
 
     @classmethod
-    def from_js_array(cls, array, path="/dice-poker-strategy.tmp"):
-        """Browser only: decode a table from a JS ``Uint8Array`` (gzip or not):
-        :func:`read_js_array`."""
-        return read_js_array(cls, array, path)
-
-    @classmethod
     def _from_stream(cls, stream):
         return cls._from_reader(_Reader(stream))
 
@@ -271,39 +266,3 @@ def _check_header(header, fmt=FORMAT):
                              % (ruleset.id, key))
     if header.get("block") != BLOCK or not isinstance(header.get("size"), int):
         raise TableError("the strategy table layout is not supported")
-
-
-def read_js_array(cls, array, path):
-    """Browser only: ``cls`` (a table class with ``from_buffer`` and ``from_file``) read
-    from a JS ``Uint8Array`` (gzip or not), for every table the page fetches.
-
-    Converting a JS array to Python bytes goes byte by byte through the FFI
-    (minutes for a table).  A decompressed table is copied with one memcpy into
-    memory of its own (``Module._malloc``, kept for the session like the table) and
-    read there through ``uctypes``; a gzip file is copied into MicroPython's
-    in-memory file system and ``from_file`` streams it into the heap (the
-    temporary file ``path`` is removed afterwards, and the table forgets it:
-    nothing lies beside it).
-    """
-    import js
-    if array.length > 2 and bytes([array[0], array[1]]) != _GZIP_MAGIC:
-        try:
-            import uctypes
-        except ImportError:
-            uctypes = None
-        address = js.Module._malloc(array.length) if uctypes is not None else 0
-        if address:
-            js.Module.HEAPU8.set(array, address)
-            try:
-                return cls.from_buffer(uctypes.bytearray_at(address, array.length))
-            except TableError:
-                js.Module._free(address)
-                raise
-    import os
-    js.Module.FS.writeFile(path, array)
-    try:
-        table = cls.from_file(path)
-    finally:
-        os.remove(path)
-    table.path = None
-    return table

@@ -52,8 +52,7 @@ from . import dicesets
 from .advisor import Advisor
 from .chances import POINT_MASS, Model, chances_of
 from .states import UPPER_COUNT, Layout
-from .table import (TableError, _GZIP_MAGIC, _Reader, _ViewReader, _open_stream, _rule_params,
-                    read_js_array)
+from .table import (TableError, _GZIP_MAGIC, _Reader, _ViewReader, _open_stream, _rule_params)
 
 WIN_MAGIC = b"DPWN"
 WIN_VERSION = 1
@@ -217,12 +216,6 @@ class WinTables:
     def from_buffer(cls, data):
         """Decompressed bytes read in place (the records are views of ``data``)."""
         return cls._from_reader(_ViewReader(data))
-
-    @classmethod
-    def from_js_array(cls, array, path="/dice-poker-win.tmp"):
-        """Browser only: from a JS ``Uint8Array`` (gzip or not), as the strategy table
-        (:func:`.table.read_js_array`)."""
-        return read_js_array(cls, array, path)
 
     @classmethod
     def beside(cls, table):

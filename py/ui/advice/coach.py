@@ -23,6 +23,7 @@ import asyncio
 import js
 
 from ..platform import lazy
+from ..platform.tables import read_fetched
 from ..later import pause
 from ..platform.dom import window
 
@@ -101,7 +102,7 @@ class Coach:
                 from dicepoker.strategy.spread import Spread
                 array = await _fetch_table_array(ruleset_id, SPREAD_PATH)
                 try:
-                    model = Model(advisor, Spread.from_js_array(array, "/dice-poker-spread.tmp"))
+                    model = Model(advisor, read_fetched(Spread, array, "/dice-poker-spread.tmp"))
                 except ValueError as error:
                     raise CoachUnavailable(str(error))
                 self._models[ruleset_id] = model
@@ -117,7 +118,7 @@ class Coach:
         array = await _fetch_table_array(ruleset_id)
         await pause()                        # let the loading message paint
         try:
-            table = Table.from_js_array(array)
+            table = read_fetched(Table, array, "/dice-poker-strategy.tmp")
         except ValueError as error:          # TableError: damaged or other rules
             raise CoachUnavailable(str(error))
         return Advisor(table)
@@ -180,7 +181,7 @@ class Coach:
         array = await _fetch_table_array(ruleset_id, WIN_PATH)
         await pause()
         try:
-            return WinTables.from_js_array(array)
+            return read_fetched(WinTables, array, "/dice-poker-win.tmp")
         except (ValueError, MemoryError):       # TableError is a ValueError
             return None
 

@@ -38,6 +38,7 @@ FILES = ("dicepoker/strategy/dicesets "
          " ui/table/joker "
          " ui/advice/words "
          " ui/table/hint "
+         " ui/platform/tables "
          " ui/advice/coach "
          " ui/advice/computer "
          " ui/advice/assistants "
@@ -86,18 +87,18 @@ GROUPS = {
     "control.remote": "13 22 23 24 25 26 11 12",
     "dicepoker.savefile": "11 12 13",
     "dicepoker.strategy": "0 1 2 3 4 5 6 7 8 9 10",
-    "ui.advice.assistants": "32 33 34",
-    "ui.daily.door": "15 16 61 37 43 68",
-    "ui.dialogs.end": "37 38 39 40 41 42 43 44",
-    "ui.dialogs.review": "32 41 30 45 0 1 2 3 4 5 6 7 8 9 10 33 34",
-    "ui.dialogs.scores": "38 42",
-    "ui.dialogs.transfer": "38 39 37 40 47 48 11 12 49 50 51 13",
-    "ui.feel.door": "27 56 57",
-    "ui.practice.door": "0 1 2 3 20 32 33 34 19 63 30 31 69 70 4 5 6 7 8 9 10 21",
-    "ui.records.history": "39 37 40",
-    "ui.remote.panel": "13 22 23 52 43 72 24 25 26 11 12",
-    "ui.setup.form": "54 55",
-    "ui.stats.screen": "39 59 30 60 15 61 62 19 63 64 65 37 40 66",
+    "ui.advice.assistants": "32 33 34 35",
+    "ui.daily.door": "15 16 62 38 44 69",
+    "ui.dialogs.end": "38 39 40 41 42 43 44 45",
+    "ui.dialogs.review": "32 33 42 30 46 0 1 2 3 4 5 6 7 8 9 10 34 35",
+    "ui.dialogs.scores": "39 43",
+    "ui.dialogs.transfer": "39 40 38 41 48 49 11 12 50 51 52 13",
+    "ui.feel.door": "27 57 58",
+    "ui.practice.door": "0 1 2 3 20 32 33 34 35 19 64 30 31 70 71 4 5 6 7 8 9 10 21",
+    "ui.records.history": "40 38 41",
+    "ui.remote.panel": "13 22 23 53 44 73 24 25 26 11 12",
+    "ui.setup.form": "55 56",
+    "ui.stats.screen": "40 60 30 61 15 62 63 19 64 65 66 38 41 67",
     "ui.table.hint": "30 31",
-    "ui.table.win_chances": "32 33 34 30 35",
+    "ui.table.win_chances": "32 33 34 35 30 36",
 }
