@@ -93,6 +93,20 @@ CLICK_POINT = """(sel) => {
   return {x: Math.round(x), y: Math.round(y)};
 }"""
 
+# CLICK_POINT twice, a frame apart (or 100 ms, where a page draws no frames): the point
+# when the element is clickable and has not moved, as Playwright's "stable" check has it,
+# in one round trip.
+CLICK_POINT_STABLE = """async (sel) => {
+  const point = %s;
+  const first = point(sel);
+  if (!('x' in first)) return first;
+  await new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 100); });
+  const second = point(sel);
+  if ('x' in second && (second.x !== first.x || second.y !== first.y))
+    return {wait: sel + ' is moving'};
+  return second;
+}""" % CLICK_POINT
+
 VISIBLE = """(sel) => { const el = document.querySelector(sel);
   return !!el && getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0; }"""
 
@@ -207,12 +221,10 @@ class EnginePage:
 
     def click(self, selector, timeout=30.0):
         deadline = time.monotonic() + timeout
-        last = None
         while True:
-            where = self.evaluate(CLICK_POINT, selector)
-            if "x" in where and where == last:
+            where = self.evaluate(CLICK_POINT_STABLE, selector)
+            if "x" in where:
                 break                       # clickable, and still in place (like Playwright's)
-            last = where
             if time.monotonic() > deadline:
                 raise EngineTimeout("%s: cannot click: %s" % (self.engine, where["wait"]))
             time.sleep(0.05)
