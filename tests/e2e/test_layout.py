@@ -444,6 +444,25 @@ def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_
     assert problems == []
 
 
+def test_on_its_side_one_screen_before_the_later_styles_arrive(new_context, site_url, goto_ready):
+    """What a slow phone shows before later.min.css (fetched after the start) has come: at
+    640×360 with 8 players in Belarusian (the longest words), after the first roll, the
+    boxes, dice, Roll, Total and name are all on the screen.  The chips' chances of the
+    players not on turn (drawn before the first roll) once took a third line of chips and
+    pushed Roll out of the screen until that stylesheet came (a busy CI machine saw it)."""
+    context = new_context(viewport={"width": 640, "height": 360}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', 'be'); } catch (e) {}")
+    context.route("**/later.min.css", lambda route: None)   # asked for: never answered
+    page = context.new_page()
+    goto_ready(page, link(site_url, LONG_NAMES, seed=7))
+    page.click("#roll")
+    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    page.wait_for_function("document.querySelectorAll('[data-win-chance]').length === 8")
+    frame(page)
+    assert not page.evaluate("[...document.styleSheets].some(s => (s.href || '').includes('later'))")
+    assert page.evaluate(ONE_SCREEN, LONG_NAMES[0]) == []
+
+
 # The pad's head cells: each player's name, its whole width or cut (text-overflow).
 HEAD_NAMES = r"""
 () => [...document.querySelectorAll('#card-head th[data-seat]')].map(th => {
