@@ -22,9 +22,11 @@ Fixtures (any test under tests/):
 
 pytest-playwright's `page`, `context` and `new_context` fixtures work as usual
 (but with service workers blocked unless a test passes
-service_workers="allow"), on Chromium found via $CHROMIUM_PATH, else /usr/bin/chromium, else Playwright's
-own build, with one difference: `page` is REUSED by the tests of a process (a
-cold page costs a browser process and a cold cache: a second or more each time).
+service_workers="allow"), on Chromium found via $CHROMIUM_PATH, else Debian's
+chromium-headless-shell, else /usr/bin/chromium, else Playwright's own build
+(harness.find_test_chromium says why), with one difference: `page` is REUSED by
+the tests of a process (a cold page costs a browser process and a cold cache: a
+second or more each time).
 Each test gets it on about:blank with nothing stored for any of our origins
 (local and session storage, IndexedDB, caches, cookies cleared), in a context
 made with the test's `browser_context_args`.  A test that changes the page or its
@@ -68,7 +70,7 @@ from harness import (
     StaticServer,
     allowed_console_errors,
     artifact_stem,
-    find_chromium,
+    find_test_chromium,
     register_origin,
     save_artifacts,
 )
@@ -88,7 +90,7 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
     """pytest-playwright's launch args + our Chromium and its flags."""
     args = dict(browser_type_launch_args)
     if browser_name in (None, "chromium") and not args.get("channel"):
-        exe = find_chromium()
+        exe = find_test_chromium()
         if exe:
             args.setdefault("executable_path", exe)
         args["args"] = [*CHROMIUM_ARGS, *args.get("args", [])]
@@ -390,7 +392,7 @@ def pytest_collection_modifyitems_order(config, items):
 
 def pytest_report_header(config):
     try:
-        exe = find_chromium() or "Playwright's bundled Chromium"
+        exe = find_test_chromium() or "Playwright's bundled Chromium"
     except FileNotFoundError as e:
         exe = str(e)
     return [f"chromium: {exe}", f"node: {shutil.which('node') or 'not found'}"]
