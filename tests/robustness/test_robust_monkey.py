@@ -125,7 +125,7 @@ class Monkey:
                 if not page.is_visible("#roll"):
                     return self.check(self.snapshot(), expected)    # put away: game over
                 if page.is_enabled("#roll"):
-                    paced(page, "roll", click)      # never a double tap (ui/input.py)
+                    paced(page, "roll", "#roll", click)   # never a double tap (ui/input.py)
                 else:
                     click()     # nobody hears it: the page's last tap is still the one before
             else:
@@ -139,7 +139,7 @@ class Monkey:
                 return self.check(self.snapshot(), expected)
             box = rng.choice(sorted(options))
             cell = 'button[data-player="%d"][data-box="%s"]' % (game.current_player, box)
-            paced(page, "box", lambda: page.click(cell))
+            paced(page, "box", cell)
             if options[box] == 0:
                 self.pending = ("zero", box)        # asks first: nothing changes yet
             else:
