@@ -411,6 +411,18 @@ def frame(page):
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def on_its_side(new_context, site_url, goto_ready, lang, names, hold=None):
+    """A touch phone on its side (640×360) in ``lang``, ready on a new game of ``names``
+    (seed 7); requests matching ``hold`` are never answered."""
+    context = new_context(viewport={"width": 640, "height": 360}, has_touch=True)
+    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
+    if hold is not None:
+        context.route(hold, lambda route: None)
+    page = context.new_page()
+    goto_ready(page, link(site_url, names, seed=7))
+    return page
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("players", [1, 3, 8])
 def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_ready, lang, players):
@@ -419,11 +431,8 @@ def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_
     the dice, Roll, their Total and their whole name (the chip on turn, no ellipsis) are in
     the viewport and on top at their centres, nothing scrolled; no box name is broken
     inside a word.  Again on the next player's turn (their name in the middle of the row)."""
-    context = new_context(viewport={"width": 640, "height": 360}, has_touch=True)
-    context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
-    page = context.new_page()
     names = LONG_NAMES[:players]
-    goto_ready(page, link(site_url, names, seed=7))
+    page = on_its_side(new_context, site_url, goto_ready, lang, names)
     problems = []
     for turn in range(2 if players > 1 else 1):
         if turn:
@@ -450,11 +459,8 @@ def test_on_its_side_one_screen_before_the_later_styles_arrive(new_context, site
     boxes, dice, Roll, Total and name are all on the screen.  The chips' chances of the
     players not on turn (drawn before the first roll) once took a third line of chips and
     pushed Roll out of the screen until that stylesheet came (a busy CI machine saw it)."""
-    context = new_context(viewport={"width": 640, "height": 360}, has_touch=True)
-    context.add_init_script("try { localStorage.setItem('dicepoker.lang', 'be'); } catch (e) {}")
-    context.route("**/later.min.css", lambda route: None)   # asked for: never answered
-    page = context.new_page()
-    goto_ready(page, link(site_url, LONG_NAMES, seed=7))
+    page = on_its_side(new_context, site_url, goto_ready, "be", LONG_NAMES,
+                       hold="**/later.min.css")     # asked for: never answered
     page.click("#roll")
     page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
     page.wait_for_function("document.querySelectorAll('[data-win-chance]').length === 8")
