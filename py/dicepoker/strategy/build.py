@@ -213,8 +213,9 @@ class Solver:
                     continue
                 column = np.full(len(rows), -np.inf)
                 column_var = np.zeros(len(rows))
+                options = rules.options(card, throw)
                 for box in rules.boxes:          # card order: the first best box wins
-                    points = rules.options(card, throw).get(box)
+                    points = options.get(box)
                     if points is None:
                         continue
                     known = by_box.get(box)
