@@ -29,21 +29,32 @@ import random
 import pytest
 
 from dicepoker.savefile import load_dict
-from gameui import assert_matches, from_save, held, link, paced, roll, set_held, toggle_hold
+from gameui import (READ_PAGE, assert_matches, from_save, held, link, paced, roll, set_held,
+                    toggle_hold)
 
 DEFAULT_STEPS = 500
 SEQUENCE_LENGTH = (2, 5)          # short sequences: a few hundred per run
 
-SNAPSHOT = """() => ({
-  state: document.documentElement.dataset.state,
-  saved: localStorage.getItem('dicepoker.game'),
-  confirm: document.getElementById('confirm-dialog').open,
-  end: !!document.getElementById('end-dialog')?.open,
-  other: !!document.querySelector('dialog[open]:not(#confirm-dialog):not(#end-dialog)'),
-  back: !document.getElementById('back-to-game').hidden,
-  lang: document.documentElement.lang,
-  sums: [...document.querySelectorAll('td[data-sum="total"]')].map(t => t.textContent.trim()),
-})"""
+# Once the page is past loading (a reload or a link may still be starting): what the
+# step needs to choose, and the page as assert_matches reads it, in one round trip.
+SNAPSHOT = """async () => {
+  const html = document.documentElement, until = performance.now() + 30000;
+  while (html.dataset.state === 'loading') {
+    if (performance.now() > until) throw new Error('still loading after 30 s');
+    await new Promise(done => requestAnimationFrame(done));
+  }
+  return {
+    state: html.dataset.state,
+    saved: localStorage.getItem('dicepoker.game'),
+    confirm: document.getElementById('confirm-dialog').open,
+    end: !!document.getElementById('end-dialog')?.open,
+    other: !!document.querySelector('dialog[open]:not(#confirm-dialog):not(#end-dialog)'),
+    back: !document.getElementById('back-to-game').hidden,
+    lang: html.lang,
+    sums: [...document.querySelectorAll('td[data-sum="total"]')].map(t => t.textContent.trim()),
+    page: (%s)(),
+  };
+}""" % READ_PAGE
 
 
 def monkey_steps(request):
@@ -59,7 +70,6 @@ class Monkey:
 
     # ------------------------------------------------------------- reading
     def snapshot(self):
-        self.page.wait_for_selector("html:not([data-state=loading])", state="attached")
         return self.page.evaluate(SNAPSHOT)
 
     def saved(self, snap):
@@ -71,7 +81,7 @@ class Monkey:
         game = self.saved(snap)
         if snap["state"] in ("ready", "over"):
             assert game is not None
-            assert_matches(self.page, game)
+            assert_matches(self.page, game, snap["page"])
             assert snap["sums"] == [str(t) for t in game.totals()]
         if game is not None:
             check_invariants(game)
