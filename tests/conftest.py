@@ -372,6 +372,27 @@ def pytest_collection_modifyitems_groups(config, items):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+def pytest_xdist_node_collection_finished(node, ids):
+    """Stop a run in which xdist cannot take the groups.  pytest-xdist 3.8 marks a group by
+    appending "@group" to the node id, which pytest 9.2's structured node ids ignore
+    (pytest-dev/pytest-xdist#1386): every group was then spread over both processes,
+    silently, each making the per-file fixtures and the engines' browsers again
+    (tests/requirements.txt pins pytest 9.1.1 until xdist follows).  The engines suite is
+    always a group (tests/engines/conftest.py)."""
+    if node.config.getvalue("dist") != "loadgroup":
+        return
+    engines = [i for i in ids if i.startswith("tests/engines/")]
+    if engines and not any("@" in i for i in engines):
+        raise pytest.UsageError(
+            "pytest-xdist %s on pytest %s ignores xdist_group (%s has no @group): see"
+            " tests/requirements.txt" % (_xdist_version(), pytest.__version__, engines[0]))
+
+
+def _xdist_version():
+    import xdist
+    return xdist.__version__
+
+
 def _order(item):
     """0: the engines suite; 1: tests marked slow and the groups of a file; 2: other
     browser tests; 3: the rest (quick: they fill the gaps at the end)."""
