@@ -255,8 +255,13 @@ def test_malformed_practice_actions_change_nothing():
         assert ctl.state.practice is None
 
 
-def test_a_fuzz_of_practice_actions():
+def test_a_fuzz_of_practice_actions(monkeypatch):
     rng = random.Random(42)
+    # A switch to a rule set with no place yet starts a fresh seed (dice.new_seed, the
+    # system's random): drawn from the fuzz's own generator, the same 400 actions meet
+    # the same positions every run (with fresh seeds, about one run in ten answered
+    # only 5 times and failed the last check).
+    monkeypatch.setattr("control.practice.new_seed", lambda: str(rng.randint(100000, 999999999)))
     ctl, request = opened(link={"seed": "fuzz", "rules": "dice-poker-classic"})
     practice = ctl.state.practice
     junk = [None, True, -1, 7, "x", [], {}, 2.5, "chance", "poker"]
