@@ -44,43 +44,27 @@ class DiceArrays:
             self.shrink.append((np.array(members), np.array(smaller)))
         self.throw_keeps = np.array([index[t] for t in throws])
 
-    def best_keep(self, after_keep):
-        """(252, S) values once a keep is chosen -> (252, S) values of a throw one roll earlier.
+    def best_keep_moments(self, after_keep, after_square):
+        """(252, S) values and second moments once a keep is chosen -> the same of a
+        throw one roll earlier.
 
         First the value of every keep (expected value of re-rolling the rest),
-        then for each throw the best keep it allows, as the best of a keep's
-        own value and the best of its one-die-smaller keeps, size by size.
-        """
-        value = np.empty((len(dicesets.KEEPS), after_keep.shape[1]))
-        value[self.throw_keeps] = after_keep
-        for members, larger in self.grow:
-            value[members] = value[larger].sum(axis=1) * (1.0 / 6.0)
-        for members, smaller in self.shrink:
-            value[members] = np.maximum(value[members], value[smaller].max(axis=1))
-        return value[self.throw_keeps]
-
-    def best_keep_moments(self, after_keep, after_square):
-        """``best_keep`` carrying the second moment of the keep the mean picks.
-
-        The policy is the mean-maximiser's (ties go to the throw's own keep,
-        then to the first smaller keep, as in :func:`.dicesets.best_keep_per_throw`);
-        second moments are averaged over the rolls exactly like the means.
+        then for each throw the best keep it allows, as the best of a keep's own
+        value and the best of its one-die-smaller keeps, size by size.  The
+        policy is the mean-maximiser's (ties go to the throw's own keep, then to
+        the first smaller keep, as in :func:`.dicesets.best_keep_per_throw`);
+        second moments are averaged over the rolls exactly like the means, and
+        follow the keep the mean picks.
         """
         shape = (len(dicesets.KEEPS), after_keep.shape[1])
         value, square = np.empty(shape), np.empty(shape)
         value[self.throw_keeps] = after_keep
         square[self.throw_keeps] = after_square
-        # Sums and choices in place, one (keeps, states) slice at a time: a
-        # (keeps, 6, states) gather was most of the build's time.  The sum's order
-        # is numpy's own for .sum(axis=1), so the table stays byte for byte.
+        # Choices in place, one (keeps, states) slice at a time (_mean_of_larger
+        # says why): a (keeps, 6, states) gather was most of the build's time.
         for members, larger in self.grow:
-            mean, mean_square = value[larger[:, 0]], square[larger[:, 0]]
-            for j in range(1, larger.shape[1]):
-                mean += value[larger[:, j]]
-                mean_square += square[larger[:, j]]
-            mean *= 1.0 / 6.0
-            mean_square *= 1.0 / 6.0
-            value[members], square[members] = mean, mean_square
+            value[members] = _mean_of_larger(value, larger)
+            square[members] = _mean_of_larger(square, larger)
         for members, smaller in self.shrink:
             top, top_square = value[smaller[:, 0]], square[smaller[:, 0]]
             for j in range(1, smaller.shape[1]):
@@ -94,3 +78,14 @@ class DiceArrays:
             np.copyto(own_square, top_square, where=better)
             value[members], square[members] = own, own_square
         return value[self.throw_keeps], square[self.throw_keeps]
+
+
+def _mean_of_larger(array, larger):
+    """The mean of ``array``'s rows ``larger[:, 0..5]`` (a keep's six one-die-larger
+    keeps), summed in place one slice at a time, in the order of numpy's own
+    ``array[larger].sum(axis=1)``, so the built tables stay byte for byte."""
+    total = array[larger[:, 0]]
+    for j in range(1, larger.shape[1]):
+        total += array[larger[:, j]]
+    total *= 1.0 / 6.0
+    return total
