@@ -383,14 +383,10 @@ def pytest_xdist_node_collection_finished(node, ids):
         return
     engines = [i for i in ids if i.startswith("tests/engines/")]
     if engines and not any("@" in i for i in engines):
+        import xdist
         raise pytest.UsageError(
             "pytest-xdist %s on pytest %s ignores xdist_group (%s has no @group): see"
-            " tests/requirements.txt" % (_xdist_version(), pytest.__version__, engines[0]))
-
-
-def _xdist_version():
-    import xdist
-    return xdist.__version__
+            " tests/requirements.txt" % (xdist.__version__, pytest.__version__, engines[0]))
 
 
 def _order(item):
