@@ -203,16 +203,9 @@ class Daily:
         par = doc["pars"].get(date)
         by_id("daily-end-title").textContent = t("daily.end_title", date=date)
         by_id("daily-par-label").textContent = t("daily.par_label")
-        against = by_id("daily-against")
-        if par is not None:
-            self.par.textContent = str(par["par"])
-            self.par.setAttribute("data-par", str(par["par"]))
-            against.textContent = daily_results.against_par(cat, score, par["par"])
-        else:
-            self.par.removeAttribute("data-par")
-            failed = self._work.get(date) == "failed"
-            self.par.textContent = t("daily.par_failed" if failed else "daily.par_pending")
-            against.textContent = ""
+        self._show_par(self.par, par, date, t)
+        by_id("daily-against").textContent = \
+            daily_results.against_par(cat, score, par["par"]) if par is not None else ""
         result = doc["results"].get(date)
         counted = by_id("daily-counted")
         counts = daily_results.counts(doc, date, game_id(game),
@@ -233,6 +226,16 @@ class Daily:
                 cat, date, score, par["par"],
                 daily_results.picture(card, par["boxes"], BOXES, parts["upper_bonus"]),
                 url_of(date))
+
+    def _show_par(self, node, par, date, t):
+        """Par in ``node`` (``[data-par]`` once known), else why not: both dialogs alike."""
+        if par is not None:
+            node.textContent = str(par["par"])
+            node.setAttribute("data-par", str(par["par"]))
+        else:
+            node.removeAttribute("data-par")
+            failed = self._work.get(date) == "failed"
+            node.textContent = t("daily.par_failed" if failed else "daily.par_pending")
 
     # ------------------------------------------------------- the day's result
     def _draw_today(self, state, texts):
@@ -264,13 +267,7 @@ class Daily:
         against, streak = by_id("daily-today-against"), by_id("daily-streak")
         score = result["score"] if result is not None else None
         score_node.textContent = str(score) if score is not None else "\u2014"
-        if par is not None:
-            par_node.textContent = str(par["par"])
-            par_node.setAttribute("data-par", str(par["par"]))
-        else:
-            par_node.removeAttribute("data-par")
-            failed = self._work.get(date) == "failed"
-            par_node.textContent = t("daily.par_failed" if failed else "daily.par_pending")
+        self._show_par(par_node, par, date, t)
         against.textContent = daily_results.against_par(cat, score, par["par"]) \
             if par is not None and score is not None else ""
         count = daily_results.summary(doc, self.shell.clock.today())["streak"]
