@@ -91,8 +91,8 @@ class Effects:
             element.focus()
 
     def _forget_link(self, _):
-        if window.location.search:
-            window.history.replaceState(None, "", window.location.pathname)
+        if window.location.search:     # the entry's state kept (ui/dialogs/back.py's mark)
+            window.history.replaceState(window.history.state, "", window.location.pathname)
 
     # ------------------------------------------------------ time and thinking
     def _timer(self, timer):

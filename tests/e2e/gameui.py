@@ -93,6 +93,25 @@ def settle(page):
     page.evaluate(SETTLE)
 
 
+def wait_for_back_entry(page):
+    """Wait until the page has its history entry for what is open, so the browser's Back
+    closes it instead of leaving the page: ui/dialogs/back.py pushes it once its module is
+    in, a moment after the dialog or question it serves (``history.length`` would not do:
+    it stops at 50 on a page reused by many tests)."""
+    page.wait_for_function("history.state === 'dicepoker.open'")
+
+
+def count_popstates(page):
+    """From now on, count the page's ``popstate`` events in ``window.__popped``: the page
+    taking its history entry back (``history.go``) lands one, a navigation started before
+    it lands would be aborted by it."""
+    page.evaluate("window.__popped = 0; addEventListener('popstate', () => window.__popped++)")
+
+
+def wait_for_popstates(page, count):
+    page.wait_for_function("(n) => window.__popped === n", arg=count)
+
+
 def notice_text(page):
     """The notice's words once it shows.  A message that is not in the start catalogue
     waits for the whole catalogue, which may land after ``data-state`` says ready."""

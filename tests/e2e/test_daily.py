@@ -321,7 +321,7 @@ def test_back_on_leave_this_game_keeps_the_game_and_forgets_the_link(new_context
     first = roll_and_read(page)
     goto_ready(page, site_url + "?daily=2026-12-04")
     page.wait_for_selector("#confirm-dialog[open]")
-    gameui.settle(page)
+    gameui.wait_for_back_entry(page)
     page.go_back()
     page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
     gameui.settle(page)

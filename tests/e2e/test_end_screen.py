@@ -106,7 +106,7 @@ def test_back_after_new_game_returns_to_the_game(page, site_url, goto_ready):
     gameui.inject_game(page, site_url, game, goto_ready)
     page.click("#new-game")
     page.wait_for_selector("#setup:not([hidden])")
-    gameui.settle(page)
+    gameui.wait_for_back_entry(page)
     page.go_back()
     page.wait_for_selector("#setup[hidden]", state="attached")
     assert page.url.startswith(site_url) and page.is_visible("#card")

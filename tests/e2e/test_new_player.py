@@ -103,20 +103,20 @@ def test_back_closes_an_open_dialog_then_leaves_the_game(page, site_url, goto_re
     page.goto(site_url + "tests/bench/fixtures/plain.html")
     url = link(site_url, ["Ann"], seed=5)
     goto_ready(page, url)
-    length = page.evaluate("history.length")
     page.click("#open-rules")
     page.wait_for_selector("#rules-dialog[open]")
-    page.wait_for_function("(n) => history.length > n", arg=length)   # ui/dialogs/back.py is in
+    gameui.wait_for_back_entry(page)
     page.go_back()
     page.wait_for_selector("#rules-dialog[open]", state="detached")
     assert page.url == url and page.get_attribute("html", "data-state") == "ready"
     # closed by its own button: its history entry goes too, so Back leaves at once
     page.click("#open-scores")
     page.wait_for_selector("#scores-dialog[open]")
-    page.evaluate("window.__popped = 0; addEventListener('popstate', () => window.__popped++)")
+    gameui.wait_for_back_entry(page)
+    gameui.count_popstates(page)
     page.click('#scores-dialog .close-dialog')
     page.wait_for_selector("#scores-dialog[open]", state="detached")
-    page.wait_for_function("window.__popped === 1")     # the page took its entry back
+    gameui.wait_for_popstates(page, 1)                  # the page took its entry back
     page.go_back()
     page.wait_for_url("**/plain.html")
 
@@ -139,10 +139,9 @@ def test_back_cancels_the_question(page, site_url, goto_ready):
     game = saved_game(page)
     zero = [b for b, points in game.options().items() if points == 0]
     assert zero, "this seed's first throw has a box worth 0"
-    length = page.evaluate("history.length")
     page.click('button[data-box="%s"]' % zero[0])
     page.wait_for_selector("#confirm-dialog[open]")
-    page.wait_for_function("(n) => history.length > n", arg=length)
+    gameui.wait_for_back_entry(page)
     page.go_back()
     page.wait_for_selector("#confirm-dialog[open]", state="detached")
     assert moves(page) == 1 and page.get_attribute("html", "data-state") == "ready"

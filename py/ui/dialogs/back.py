@@ -15,12 +15,19 @@ answer a moment later) serves the new one instead: taking it back then would
 take the new one's, and its closing would leave the page.  With nothing open
 the page has no entry of its own, so Back leaves it as usual.
 
+Our entries carry the state :data:`OPEN` (the page's own entry has none), so
+``history.state`` says whether the top entry is ours: a test waits on it
+before pressing Back (tests/e2e/gameui.py ``wait_for_back_entry``), since
+this module comes a moment after the dialog it serves.
+
 Fetched on first use (``ui.later.LaterView``): the first dialog or question.
 """
 
 from control.state import setup_over_game
 
 from ..platform.dom import create_proxy, document, listen, window
+
+OPEN = "dicepoker.open"     # history.state of the entries this module pushes
 
 
 def open_count(state):
@@ -58,7 +65,7 @@ class Back:
             if self.back_by:            # an entry not taken back yet: it serves this one
                 self.back_by -= 1
             else:
-                window.history.pushState(None, "")
+                window.history.pushState(OPEN, "")
             self.pushed += 1
         if self.pushed > wanted:            # closed on the page: take its entries back
             if not self.back_by:

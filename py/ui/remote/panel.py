@@ -95,7 +95,7 @@ def run_effect(kind, value, shell):
     storage = shell.storage
     if value.get("forget"):
         if window.location.hash:
-            window.history.replaceState(None, "", window.location.pathname
+            window.history.replaceState(window.history.state, "", window.location.pathname
                                         + window.location.search)
         return
     record = value.get("store")
