@@ -352,7 +352,7 @@ def pytest_collection_modifyitems(config, items):
 # xdist hands out tests one by one, so both processes stay busy to the end; tests that
 # share a fixture made once per file (scope "module" or "class") go together, as one
 # unit, to one process (an xdist_group named after their file), and so does the whole
-# engines suite (its browsers are made once: tests/engines/conftest.py groups it).
+# engines suite, one group per engine (each browser is made once: tests/engines/conftest.py).
 # The units run longest first (the engines suite, tests marked slow, the groups of
 # a file, then the other browser tests), the quick ones last, where they fill the gaps.
 

@@ -10,9 +10,10 @@ Fixtures:
                 offline switch (``engine_site.offline = True``: every request
                 is recorded and its connection dropped, a network error).
   engine        session, parametrized ["webkit", "firefox"]: the running
-                browser (see browsers.py for the drivers and why). Only one
-                runs at a time: pytest finishes one engine's tests, then
-                starts the other.
+                browser (see browsers.py for the drivers and why). Each
+                engine's tests go to one test process as a whole (an
+                xdist group per engine), so each browser starts once and
+                the two engines may run side by side.
   epage         a fresh page in that engine (WebKit: a new MiniBrowser
                 session, ephemeral; Firefox: a tab in a new user context),
                 with the Playwright-like API of browsers.EnginePage, so
@@ -100,8 +101,11 @@ def pytest_collection_modifyitems(config, items):
         if _PAGES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.e2e)
             item.add_marker(pytest.mark.engines)
-            # one process runs the whole suite: its two browsers are started once
-            item.add_marker(pytest.mark.xdist_group("engines"))
+            # one process runs each engine's tests: each browser is started once, and
+            # the two engines run side by side
+            spec = getattr(item, "callspec", None)
+            name = spec.params.get("engine", "") if spec is not None else ""
+            item.add_marker(pytest.mark.xdist_group("engines-" + name if name else "engines"))
 
 
 # --------------------------------------------------------------------------
