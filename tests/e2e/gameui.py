@@ -98,7 +98,7 @@ def wait_for_back_entry(page):
     closes it instead of leaving the page: ui/dialogs/back.py pushes it once its module is
     in, a moment after the dialog or question it serves (``history.length`` would not do:
     it stops at 50 on a page reused by many tests)."""
-    page.wait_for_function("history.state === 'dicepoker.open'")
+    page.wait_for_function("history.state === 'dice-poker-open'")
 
 
 def count_popstates(page):

@@ -27,7 +27,7 @@ from control.state import setup_over_game
 
 from ..platform.dom import create_proxy, document, listen, window
 
-OPEN = "dicepoker.open"     # history.state of the entries this module pushes
+OPEN = "dice-poker-open"     # history.state of the entries this module pushes
 
 
 def open_count(state):
