@@ -235,9 +235,23 @@ def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto
     assert page.evaluate("window.__shifts") == []
 
 
+# Saves already played, by (site, query, mid_turn, rolls): a seeded game played the same
+# way leaves the same save, so each is played once per test process, not once per test.
+_SAVES = {}
+
+
 def saved_game(new_context, site_url, goto_ready, query, mid_turn, lang="en", rolls=1):
     """localStorage of a game played from ``query`` to its first roll (``rolls`` rolls),
-    then (unless ``mid_turn``) to Chance: a box written, the next turn's start."""
+    then (unless ``mid_turn``) to Chance: a box written, the next turn's start; the
+    language ``lang`` chosen."""
+    played = (site_url, query, mid_turn, rolls)
+    if played not in _SAVES:
+        _SAVES[played] = play_to_save(new_context, site_url, goto_ready, query, mid_turn, rolls)
+    return dict(_SAVES[played], **{"dicepoker.lang": lang})
+
+
+def play_to_save(new_context, site_url, goto_ready, query, mid_turn, rolls):
+    """The localStorage :func:`saved_game` describes, played in a new context."""
     ctx = new_context()
     page = ctx.new_page()
     goto_ready(page, site_url + query)
@@ -252,7 +266,6 @@ def saved_game(new_context, site_url, goto_ready, query, mid_turn, lang="en", ro
         page.wait_for_selector("html[data-turn-phase=start]", state="attached")
     saved = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     ctx.close()
-    saved["dicepoker.lang"] = lang
     return saved
 
 
