@@ -200,8 +200,7 @@ def test_rule_of_a_box_on_demand_and_the_legend(new_context, site_url, goto_read
                          return [s.fontStyle, s.color].join(' '); }"""
     page.click('button[data-player="0"][data-box="chance"]')
     page.wait_for_selector('html[data-turn-phase="start"]', state="attached")
-    page.wait_for_timeout(400)                                     # not a double tap
-    page.click("#roll")
+    page.click("#roll")                       # after a box: a tap of its own (ui/input.py)
     page.wait_for_selector('button[data-player="0"][data-box="pair"]')
     assert page.evaluate(styles, 'span[data-player="0"][data-box="chance"]') != \
         page.evaluate(styles, 'button[data-player="0"][data-box="pair"]')
@@ -438,8 +437,7 @@ def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_
         if turn:
             page.click('button[data-player="0"][data-box="chance"]')
             page.wait_for_selector('html[data-current-player="1"][data-turn-phase="start"]', state="attached")
-            page.wait_for_timeout(400)        # not a double tap
-        page.click("#roll")
+        page.click("#roll")                   # after a box: a tap of its own (ui/input.py)
         page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
         for w, h in ON_ITS_SIDE:
             page.set_viewport_size({"width": w, "height": h})

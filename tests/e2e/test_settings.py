@@ -160,6 +160,8 @@ def test_sound_and_vibration_on_when_on_never_when_off(new_context, site_url):
 
 def test_no_audio_before_a_gesture_even_when_a_computer_plays(new_context, site_url):
     page = _page(new_context)
+    # the pace does not matter here, only that nobody tapped: the fastest one
+    page.context.add_init_script("localStorage.setItem('dicepoker.computer-speed', 'fast')")
     _open(page, site_url + "?players=Bot,Ann&seats=good,human&seed=3")
     page.wait_for_function(FEEL_IN, timeout=60_000)          # the computer's roll brought it
     page.wait_for_function("() => document.documentElement.dataset.currentPlayer === '1'",
