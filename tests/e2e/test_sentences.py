@@ -87,7 +87,6 @@ def test_a_computers_turn_is_one_sentence_and_asks_nothing_of_the_player(
     page.wait_for_function("(want) => window.trays && window.trays.some(t => t.main === want"
                            " && t.legend === %s)" % json.dumps(cat.t("card.legend_open")),
                            arg=want, timeout=60_000)
-    page.screenshot(path="/tmp/w47/shots/computer-%s.png" % lang)
     trays = [t for t in page.evaluate("window.trays") if t["main"] == want]
     for shown in trays:
         assert shown["computer"] == "good"
@@ -105,7 +104,6 @@ def test_todays_game_without_a_name_says_your_turn(new_context, site_url, goto_r
                            " === want", arg=cat.t("turn.label_you"), timeout=30_000)
     assert page.text_content("#turn-label") != cat.t("turn.label", name=cat.t("daily.player"))
     assert page.text_content("#players .chip-name") == cat.t("daily.player")
-    page.screenshot(path="/tmp/w47/shots/daily-%s.png" % lang)
     gameui.tap(page, "#roll", "roll")
     gameui.settle(page)
     # one identity whatever the language: high scores and statistics keep one person

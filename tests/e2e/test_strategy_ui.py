@@ -193,7 +193,7 @@ def test_human_against_a_good_computer_then_the_review(page, site_url, goto_read
     rules = "yahtzee"
     advisor = advisor_for(rules)
     game = Game(["Ann", "Bot"], ruleset=rules, seed=2718, seats=["human", "good"])
-    start_saved(page, site_url, game, "slow", goto_ready)
+    start_saved(page, site_url, game, "normal", goto_ready)
     assert page.text_content("#handover-main").strip() == "Your turn, Ann"
     paced = False
     while not game.is_over:
@@ -213,7 +213,8 @@ def test_human_against_a_good_computer_then_the_review(page, site_url, goto_read
             assert page.evaluate("window.handover")[0] == {"computer": True, "undo": True}
         assert page.text_content("#handover-main").strip() == "Bot is playing (good computer)"
         if not paced:
-            # Watch one turn at its own pace: the kept dice are shown before the roll.
+            # Watch one turn at its own pace (the default one: 0.75 s a step, this turn
+            # five steps): the kept dice are shown before the roll.
             page.evaluate("""() => { window.steps = [];
               new MutationObserver(() => window.steps.push([performance.now(),
                 [...document.querySelectorAll('.die')].map(d => d.dataset.value + d.getAttribute('aria-pressed')).join()]))
@@ -253,6 +254,8 @@ def test_reload_mid_computer_turn_resumes_its_play(page, site_url, goto_ready):
     start_saved(page, site_url, game, "slow", goto_ready)
     page.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'",
                            timeout=30_000)
+    # mid-turn (the slow pace saw to that); after the reload, the pace no longer matters
+    page.evaluate("localStorage.setItem('dicepoker.computer-speed', 'fast')")
     page.reload()
     page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
     page.wait_for_function("() => JSON.parse(localStorage.getItem('dicepoker.game')).moves"
