@@ -30,7 +30,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from dicepoker.game import Game
-from gameui import link
+from gameui import goto_storage_of, link, open_from_storage
 from harness import ARTIFACTS
 
 LANGS = ["en", "lt", "be", "sk"]
@@ -114,11 +114,10 @@ def start(page, site_url, goto_ready, players, seats):
         goto_ready(page, link(site_url, names, seed=7))
     else:                                    # a computer seat: start from a saved game
         game = Game(names, seed=7, seats=seats)
-        page.goto(site_url)
-        page.wait_for_selector("html:not([data-state=loading])", state="attached")
+        goto_storage_of(page, site_url)
         page.evaluate("text => { localStorage.removeItem('dicepoker.game');"
                       " localStorage.setItem('dicepoker.game', text); }", game.to_json())
-        goto_ready(page, site_url)
+        open_from_storage(page, site_url)
     page.click("#roll")
     page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
 
@@ -649,11 +648,10 @@ def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, got
     page = new_context(viewport={"width": 1024, "height": 768}).new_page()
     page.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
     game = upper_done(LONG_NAMES)
-    page.goto(site_url)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    goto_storage_of(page, site_url)
     page.evaluate("text => { localStorage.removeItem('dicepoker.game'); localStorage.setItem('dicepoker.game', text); }",
                   game.to_json())
-    goto_ready(page, site_url)
+    open_from_storage(page, site_url)
     page.click("#roll")
     page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
     frame(page)

@@ -44,12 +44,11 @@ def phone(new_context, lang, date=None):
 
 def open_saved(page, site_url, game, speed="slow"):
     """The page with ``game`` saved, its computers at ``speed``."""
-    page.goto(site_url)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    gameui.goto_storage_of(page, site_url)
     page.evaluate("([text, speed]) => { localStorage.setItem('dicepoker.game', text);"
                   " localStorage.setItem('dicepoker.computer-speed', speed); }",
                   [game.to_json(), speed])
-    page.goto(site_url)
+    gameui.open_from_storage(page, site_url, None)
 
 
 # Every change of the tray, recorded as it happens (the computer's pace could beat a

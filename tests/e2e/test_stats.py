@@ -38,11 +38,10 @@ def one_decimal(value):
 
 
 def store(page, site_url, goto_ready, items, query="?players=Ann&seed=5"):
-    page.goto(site_url + query)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    gameui.goto_storage_of(page, site_url)
     page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
                   " localStorage.setItem(k, v); }", items)
-    goto_ready(page, site_url + query)
+    gameui.open_from_storage(page, site_url + query)
 
 
 def open_stats(page):

@@ -43,13 +43,12 @@ def advisor_for(rules):
 
 def start_saved(page, base_url, game, speed, goto_ready, state="ready"):
     """Open the page with ``game`` saved (e.g. with computer seats) and the computer pace set."""
-    page.goto(base_url)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached")
+    gameui.goto_storage_of(page, base_url)
     page.evaluate("([text, speed]) => { localStorage.clear();"
                   " localStorage.setItem('dicepoker.game', text);"
                   " localStorage.setItem('dicepoker.computer-speed', speed); }",
                   [game.to_json(), speed])
-    page.goto(base_url)
+    gameui.open_from_storage(page, base_url, None)
     page.wait_for_selector("html[data-state=%s], html[data-computer-turn]" % state,
                            state="attached", timeout=30_000)
 
