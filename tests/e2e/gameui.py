@@ -284,35 +284,34 @@ def saved_game(page):
 # A small text file of the site: a document of the game's origin, and so of its storage.
 STORAGE_DOOR = "static/vendor/VERSIONS.txt"
 
-
-def goto_storage_of(page, base_url):
-    """Open a small file of ``base_url``'s site, to write the game's storage before the
-    game starts (then :func:`open_from_storage`): a start of the game itself only to
-    reach its storage cost a second start, and left what it wrote."""
-    page.goto(urllib.parse.urljoin(base_url, STORAGE_DOOR))
+WRITE_STORAGE = """([items, clear]) => {
+  if (clear) localStorage.clear();
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+}"""
 
 
-def open_from_storage(page, url, state="ready"):
-    """Open ``url`` in the place of the file :func:`goto_storage_of` opened (``location.replace``:
-    the browser's Back from the game goes where it went before), and wait for
-    ``<html data-state=state>`` (``None``: the caller waits for what it needs)."""
+def open_with_storage(page, url, items, clear=False, state="ready"):
+    """Open ``url`` with ``items`` ({key: text}) in its storage (all else cleared first if
+    ``clear``), and wait for ``<html data-state=state>`` (``None``: the caller waits for what
+    it needs).  The items are written from a small file of the site, which the game then
+    replaces (``location.replace``: the browser's Back from the game goes where it went
+    before): a start of the game itself only to reach its storage cost a second start."""
+    page.goto(urllib.parse.urljoin(url, STORAGE_DOOR))
+    page.evaluate(WRITE_STORAGE, [items, clear])
     page.evaluate("(url) => { setTimeout(() => location.replace(url), 0); }", url)
     page.wait_for_url(lambda now: not now.endswith(STORAGE_DOOR), wait_until="commit")
     if state is not None:
         page.wait_for_selector('html[data-state="%s"]' % state, state="attached", timeout=30_000)
 
 
-def open_with_saved_text(page, base_url, text, goto_ready, state="ready"):
+def open_with_saved_text(page, base_url, text, state="ready"):
     """Load the page with ``text`` (valid or not) stored as the saved game, and wait for ``state``."""
-    goto_storage_of(page, base_url)
-    page.evaluate("(text) => { localStorage.clear(); localStorage.setItem('dicepoker.game', text); }",
-                  text)
-    open_from_storage(page, base_url, state)
+    open_with_storage(page, base_url, {"dicepoker.game": text}, clear=True, state=state)
 
 
-def inject_game(page, base_url, game, goto_ready, state="ready"):
+def inject_game(page, base_url, game, state="ready"):
     """Load the page with ``game`` as the saved game in progress."""
-    open_with_saved_text(page, base_url, game.to_json(held=held(game)), goto_ready, state)
+    open_with_saved_text(page, base_url, game.to_json(held=held(game)), state)
 
 
 def pseudo_catalogue(en_text, lang, categories):

@@ -26,7 +26,7 @@ def test_results_closed_stay_closed_after_a_reload(page, site_url, goto_ready):
     """They opened by themselves at the end; "See the cards" closed them; a reload used
     to open them again.  Now the cards show, and Results opens them again."""
     game = one_box_from_the_end()
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     play_turn(page, game, check=False)
     page.wait_for_selector("#end-dialog[open]")
     page.click("#end-close")
@@ -57,7 +57,7 @@ def zero_in_the_last_box(seed):
     return game if probe.options() == {"poker": 0} else None
 
 
-def test_closing_the_end_screen_after_a_zero_question_stays_in_the_game(page, site_url, goto_ready):
+def test_closing_the_end_screen_after_a_zero_question_stays_in_the_game(page, site_url):
     """The last box written through "Score 0?": answering closes the question and opens
     the end screen a moment later.  From the second finished game of a visit (the end's
     code already in) the question's history entry used to be taken back over the end
@@ -67,7 +67,7 @@ def test_closing_the_end_screen_after_a_zero_question_stays_in_the_game(page, si
     games = [g for g in (zero_in_the_last_box(seed) for seed in range(1, 40)) if g][:2]
     assert len(games) == 2
     page.goto("about:blank")
-    gameui.inject_game(page, site_url, games[0], goto_ready)
+    gameui.inject_game(page, site_url, games[0])
     for n, game in enumerate(games):
         if n:       # another tab saves the second game: this page shows it, in the same visit
             rev = page.evaluate("JSON.parse(localStorage.getItem('dicepoker.game-meta')).rev")
@@ -98,12 +98,12 @@ def test_closing_the_end_screen_after_a_zero_question_stays_in_the_game(page, si
     page.wait_for_url("about:blank")
 
 
-def test_back_after_new_game_returns_to_the_game(page, site_url, goto_ready):
+def test_back_after_new_game_returns_to_the_game(page, site_url):
     """New game over a game in progress opens the setup screen; the browser's Back goes back
     to the game, as "Back to the game" does, instead of leaving the site."""
     game = one_box_from_the_end(names=("Ann", "Ben"), rules="dice-poker", seed=3)
     page.goto("about:blank")
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     page.click("#new-game")
     page.wait_for_selector("#setup:not([hidden])")
     gameui.wait_for_back_entry(page)

@@ -43,9 +43,9 @@ def near_the_end(names, seed, turns_left, rules="dice-poker"):
     return game
 
 
-def rolled_hint(page, site_url, goto_ready, game):
+def rolled_hint(page, site_url, game):
     """Open ``game`` saved, roll (in the engine too) and open the hint with its list."""
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     page.click("#roll")
     gameui.roll(game)
     page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
@@ -82,9 +82,9 @@ def check_against_cpython(shown, advice):
         assert words == percent(option["win"]) + "%", (move, words)
 
 
-def test_last_turn_against_a_finished_opponent_shows_the_exact_chance(page, site_url, goto_ready):
+def test_last_turn_against_a_finished_opponent_shows_the_exact_chance(page, site_url):
     game = near_the_end(("Bob", "Ann"), seed=14, turns_left=1)   # Bob has finished
-    shown = rolled_hint(page, site_url, goto_ready, game)
+    shown = rolled_hint(page, site_url, game)
     advice = win_advice(game, table_for("dice-poker"))
     assert advice["method"] == "tables" and advice["exact"]
     check_against_cpython(shown, advice)
@@ -94,11 +94,11 @@ def test_last_turn_against_a_finished_opponent_shows_the_exact_chance(page, site
     assert shown["text"].endswith(words) and "Best for points" not in shown["text"], shown["text"]
 
 
-def test_where_points_and_winning_differ_the_hint_names_both(page, site_url, goto_ready):
+def test_where_points_and_winning_differ_the_hint_names_both(page, site_url):
     """Four boxes open, the opponent three (inside the tables): keeping a 3 wins more often
     than keeping 6 6, the best for points; the hint says both, each with its chance."""
     game = near_the_end(("Bob", "Ann"), seed=8, turns_left=4)
-    shown = rolled_hint(page, site_url, goto_ready, game)
+    shown = rolled_hint(page, site_url, game)
     advice = win_advice(game, table_for("dice-poker"))
     assert advice["method"] == "tables"
     check_against_cpython(shown, advice)
@@ -115,11 +115,11 @@ def test_where_points_and_winning_differ_the_hint_names_both(page, site_url, got
     assert sorted(marked) == sorted(best["hold"])
 
 
-def test_a_solo_game_stays_on_points_and_fetches_no_win_tables(page, site_url, goto_ready):
+def test_a_solo_game_stays_on_points_and_fetches_no_win_tables(page, site_url):
     requested = []
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     game = near_the_end(("Ann",), seed=14, turns_left=1)
-    shown = rolled_hint(page, site_url, goto_ready, game)
+    shown = rolled_hint(page, site_url, game)
     assert shown["win"] is None and all(r[1] is None for r in shown["rows"])
     assert "expected final score" in shown["text"]
     assert not [u for u in requested if WIN_FILE.search(u)], requested
@@ -129,7 +129,7 @@ def test_the_win_tables_come_with_the_first_hint_not_before(page, site_url, goto
     """At a last-turn position with opponents nothing of the end-of-game tables comes
     with the page or the first roll; the hint fetches them."""
     game = near_the_end(("Bob", "Ann"), seed=14, turns_left=1)
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     requested = []
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     goto_ready(page, site_url)

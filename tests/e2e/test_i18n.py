@@ -174,7 +174,7 @@ def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_
     assert page.text_content("#transfer-title") == "[lt] Save and load"
 
 
-def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_url, goto_ready):
+def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_url):
     # end.* is not in the start part: a finished game's results open once the
     # whole catalogue is in, in the player's language.
     page, start = split_pseudo_lt_page(new_context)
@@ -183,7 +183,7 @@ def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_ur
     while not game.is_over:
         game.roll([])
         game.score(choose_box(game))
-    inject_game(page, site_url, game, goto_ready, state="over")
+    inject_game(page, site_url, game, state="over")
     page.wait_for_selector("#end-dialog[open]")
     assert page.text_content("#end-title") == "[lt] Game over"
     assert page.text_content("#end-winner") == "[lt] Ann scored %d points!" % game.totals()[0]

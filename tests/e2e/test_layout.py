@@ -30,7 +30,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from dicepoker.game import Game
-from gameui import goto_storage_of, link, open_from_storage
+from gameui import link, open_with_storage
 from harness import ARTIFACTS
 
 LANGS = ["en", "lt", "be", "sk"]
@@ -114,10 +114,7 @@ def start(page, site_url, goto_ready, players, seats):
         goto_ready(page, link(site_url, names, seed=7))
     else:                                    # a computer seat: start from a saved game
         game = Game(names, seed=7, seats=seats)
-        goto_storage_of(page, site_url)
-        page.evaluate("text => { localStorage.removeItem('dicepoker.game');"
-                      " localStorage.setItem('dicepoker.game', text); }", game.to_json())
-        open_from_storage(page, site_url)
+        open_with_storage(page, site_url, {"dicepoker.game": game.to_json()})
     page.click("#roll")
     page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
 
@@ -641,17 +638,14 @@ SUMS_WHOLE = r"""
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, goto_ready, lang):
+def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, lang):
     """Issue 47, point 12: at 1024×768 with eight players whose upper boxes are filled (the
     bonus missed: BE "не атрыманы"), every sum's words are whole in their cells, and every
     sum, Total too, above the fold."""
     page = new_context(viewport={"width": 1024, "height": 768}).new_page()
     page.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
     game = upper_done(LONG_NAMES)
-    goto_storage_of(page, site_url)
-    page.evaluate("text => { localStorage.removeItem('dicepoker.game'); localStorage.setItem('dicepoker.game', text); }",
-                  game.to_json())
-    open_from_storage(page, site_url)
+    open_with_storage(page, site_url, {"dicepoker.game": game.to_json()})
     page.click("#roll")
     page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
     frame(page)

@@ -117,7 +117,7 @@ def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
     for _ in range(turns_left - 1):
         gameui.roll(game)
         game.score(choose_box(game))
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     play_turn(page, game)
     assert game.is_over
     page.wait_for_selector("#end-dialog[open]")
@@ -148,7 +148,7 @@ def test_runtime_failure_shows_a_message_not_a_frozen_page(page, site_url):
     assert page.is_visible("#boot-reload")
 
 
-def test_end_screen_opens_at_its_top_on_a_phone(new_context, site_url, goto_ready):
+def test_end_screen_opens_at_its_top_on_a_phone(new_context, site_url):
     """The results are taller than a phone's screen (3 players: standings, luck and
     skill, best scores, the challenge): they open at their top, the winner on screen,
     with Play again focused (Enter plays again) but not scrolled to."""
@@ -157,7 +157,7 @@ def test_end_screen_opens_at_its_top_on_a_phone(new_context, site_url, goto_read
     while not game.is_over:
         gameui.roll(game)
         game.score(choose_box(game))
-    inject_game(page, site_url, game, goto_ready, state="over")
+    inject_game(page, site_url, game, state="over")
     page.wait_for_selector("#end-dialog[open] #end-winner:not(:empty)")
     gameui.settle(page)
     dialog = page.evaluate("""() => { const d = document.getElementById('end-dialog');

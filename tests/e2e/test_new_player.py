@@ -186,14 +186,14 @@ def test_computer_seats_get_computer_names_and_one_name_is_refused(page, site_ur
 
 
 # ------------------------------------------------------------------ bonus row
-def test_the_bonus_row_says_how_far_and_missed(page, site_url, goto_ready):
+def test_the_bonus_row_says_how_far_and_missed(page, site_url):
     game = Game(["Ann", "Ben"], seed=4)
     for box in game.ruleset.upper_boxes:              # Ann scratches the upper section
         for player in range(2):
             game.roll()
             game.score(box if player == 0 else game.ruleset.lower_boxes[
                 game.ruleset.upper_boxes.index(box)])
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     texts = page.evaluate("""() => [...document.querySelectorAll('[data-sum="upper_bonus"]')]
                               .map(td => td.textContent)""")
     parts = [game.breakdown(p) for p in range(2)]
@@ -228,12 +228,12 @@ def test_a_computers_box_stays_readable_until_the_next_player_acts(page, site_ur
 
 
 # ---------------------------------------------------------------------- Share
-def finished(page, site_url, goto_ready, players=("Ann", "Ben, Jr")):
+def finished(page, site_url, players=("Ann", "Ben, Jr")):
     game = Game(list(players), seed=99, seats=["human", "good"][:len(players)])
     while not game.is_over:
         game.roll()
         game.score(next(b for b in game.ruleset.boxes if b in game.options()))
-    inject_game(page, site_url, game, goto_ready, state="over")
+    inject_game(page, site_url, game, state="over")
     page.wait_for_selector("#end-dialog[open] #share-button", state="visible")
     return game
 
@@ -247,9 +247,9 @@ NO_SHARE = """() => { window.__copied = [];
     value: {writeText: (text) => { window.__copied.push(text); return Promise.resolve(); }}}); }"""
 
 
-def test_share_uses_the_share_sheet(page, site_url, goto_ready):
+def test_share_uses_the_share_sheet(page, site_url):
     page.add_init_script("(%s)()" % SHARED)
-    game = finished(page, site_url, goto_ready)
+    game = finished(page, site_url)
     page.click("#share-button")
     page.wait_for_function("() => window.__shared.length === 1")
     url = page.evaluate("() => window.__shared[0]")
@@ -260,9 +260,9 @@ def test_share_uses_the_share_sheet(page, site_url, goto_ready):
     assert game.seed == "99"
 
 
-def test_share_copies_the_link_where_there_is_no_share_sheet(page, site_url, goto_ready):
+def test_share_copies_the_link_where_there_is_no_share_sheet(page, site_url):
     page.add_init_script("(%s)()" % NO_SHARE)
-    finished(page, site_url, goto_ready, players=("Ann",))
+    finished(page, site_url, players=("Ann",))
     page.click("#share-button")
     page.wait_for_selector("#share-status:has-text('Link copied')")
     copied = page.evaluate("() => window.__copied")

@@ -85,7 +85,7 @@ def start(page, site_url, goto_ready, players, seats, names=NAMES):
     if seats is None:
         goto_ready(page, link(site_url, names[:players], seed=7))
     else:
-        gameui.inject_game(page, site_url, Game(names[:players], seed=7, seats=seats), goto_ready)
+        gameui.inject_game(page, site_url, Game(names[:players], seed=7, seats=seats))
     gameui.tap(page, "#roll", "roll")
     page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
 
@@ -144,7 +144,7 @@ HEADS = """() => [...document.querySelectorAll('#card-head th[data-seat]')].map(
 })"""
 
 
-def test_the_head_row_stands_for_the_chips(new_context, site_url, goto_ready):
+def test_the_head_row_stands_for_the_chips(new_context, site_url):
     """Each player's name in the head row, a long one cut short with its whole form in the
     tooltip and the text (what screen readers read); the win chances there as on the
     (hidden) chips; a computer's seat marked; the column on turn framed, and the frame
@@ -153,7 +153,7 @@ def test_the_head_row_stands_for_the_chips(new_context, site_url, goto_ready):
     page = new_context(viewport={"width": 1024, "height": 768}).new_page()
     game = Game(names, seed=7, seats=["human", "optimal", "human"])
     page.add_init_script("localStorage.setItem('dicepoker.computer-speed', 'fast')")
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     assert page.is_hidden("#players")
     gameui.tap(page, "#roll", "roll")
     page.wait_for_function("document.querySelectorAll('#card-head .head-chance:not(:empty)').length === 3",
@@ -195,13 +195,13 @@ def test_a_friends_seat_is_marked(new_context, site_url, goto_ready):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_winners_columns_are_marked_at_the_end(new_context, site_url, goto_ready, scheme):
+def test_the_winners_columns_are_marked_at_the_end(new_context, site_url, scheme):
     """Over, no column is on turn; the winner's is marked (its head and every cell),
     readable in either theme (axe)."""
     from test_end_screen import one_box_from_the_end
     page = new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme).new_page()
     game = one_box_from_the_end(("Ann", "Ben"))
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     gameui.play_turn(page, game, check=False)
     page.wait_for_selector("#end-dialog[open]")
     page.click("#end-close")
@@ -215,12 +215,12 @@ def test_the_winners_columns_are_marked_at_the_end(new_context, site_url, goto_r
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_on_the_pad(new_context, site_url, goto_ready, scheme):
+def test_axe_on_the_pad(new_context, site_url, scheme):
     """The head row's names and chances, a computer's mark and the column on turn in its
     tint: no axe violations (contrast included) in either theme."""
     page = new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme).new_page()
     game = Game(NAMES[:4], seed=7, seats=["human", "optimal", "human", "human"])
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     gameui.tap(page, "#roll", "roll")
     page.wait_for_function("document.querySelectorAll('#card-head .head-chance:not(:empty)').length === 4",
                            timeout=30_000)

@@ -17,12 +17,12 @@ def scripted(players, faces, ruleset="dice-poker"):
     return Game(players, ruleset=ruleset, dice=ScriptedDice(faces))
 
 
-def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, goto_ready):
+def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url):
     sixes = [6] * 5
     game = scripted(["Ann"], sixes * 4)
     gameui.roll(game)
     game.score("poker")                       # 50 in Poker: later fives of a kind are Jokers
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     assert_matches(page, game)
 
     gameui.tap(page, "#roll", "roll")
@@ -49,12 +49,12 @@ def test_joker_forces_the_upper_box_then_opens_the_lower_boxes(page, site_url, g
     assert page.text_content('[data-player="0"][data-total]') == str(50 + 30 + 100 + 40 + 100)
 
 
-def test_upper_bonus_progress_and_award(page, site_url, goto_ready):
+def test_upper_bonus_progress_and_award(page, site_url):
     faces = []
     for face in range(1, 7):
         faces += [face, face, face, face, 2 if face != 2 else 3]
     game = scripted(["Ann"], faces)
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     assert page.text_content("#bonus-progress") == "Upper section: 64 more for +35"
     for box in ("ones", "twos", "threes", "fours", "fives"):
         gameui.tap(page, "#roll", "roll")
@@ -171,8 +171,8 @@ def test_the_question_keeps_the_focus_and_the_taps_until_answered(page, site_url
     (json.dumps({"format": "dice-poker/game", "version": 99}), "newer version"),
 ])
 def test_a_bad_save_is_explained_kept_aside_and_a_new_game_offered(
-        page, site_url, goto_ready, document, reason):
-    open_with_saved_text(page, site_url, document, goto_ready, state="setup")
+        page, site_url, document, reason):
+    open_with_saved_text(page, site_url, document, state="setup")
     notice = gameui.notice_text(page)
     assert "could not be restored" in notice and reason in notice
     kept = page.evaluate("""() => Object.keys(localStorage)
@@ -268,7 +268,7 @@ def test_results_of_a_game_finished_just_before_a_reload_are_recorded_once(page,
         game.roll([])
         game.score(choose_box(game))
     total = game.totals()[0]
-    inject_game(page, site_url, game, goto_ready, state="over")
+    inject_game(page, site_url, game, state="over")
     page.wait_for_selector("#end-dialog[open]")
     scores = lambda: json.loads(page.evaluate("localStorage.getItem('dicepoker.highscores')"))
     assert [e["score"] for e in scores()["dice-poker"]] == [total]
@@ -278,7 +278,7 @@ def test_results_of_a_game_finished_just_before_a_reload_are_recorded_once(page,
     assert [e["score"] for e in scores()["dice-poker"]] == [total], "counted twice"
 
 
-def test_the_last_box_draws_the_card_first_and_opens_the_results_right_after(page, site_url, goto_ready):
+def test_the_last_box_draws_the_card_first_and_opens_the_results_right_after(page, site_url):
     game = Game(["Ann"], seed=5)
     while len(game.cards[0]) < len(game.ruleset.boxes) - 1:
         game.roll([])
@@ -288,7 +288,7 @@ def test_the_last_box_draws_the_card_first_and_opens_the_results_right_after(pag
     game.roll([])
     last = next(b for b in game.ruleset.boxes if b not in game.cards[0])
     assert game.options()[last] > 0          # no "score 0?" question in between
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     # In the tap's own task the card shows the box written, and the dialog is not open yet.
     points = game.options()[last]
     seen = page.evaluate("""(box) => {

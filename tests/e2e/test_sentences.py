@@ -44,11 +44,8 @@ def phone(new_context, lang, date=None):
 
 def open_saved(page, site_url, game, speed="slow"):
     """The page with ``game`` saved, its computers at ``speed``."""
-    gameui.goto_storage_of(page, site_url)
-    page.evaluate("([text, speed]) => { localStorage.setItem('dicepoker.game', text);"
-                  " localStorage.setItem('dicepoker.computer-speed', speed); }",
-                  [game.to_json(), speed])
-    gameui.open_from_storage(page, site_url, None)
+    gameui.open_with_storage(page, site_url, {"dicepoker.game": game.to_json(),
+                                              "dicepoker.computer-speed": speed}, state=None)
 
 
 # Every change of the tray, recorded as it happens (the computer's pace could beat a
@@ -109,22 +106,22 @@ def test_todays_game_without_a_name_says_your_turn(new_context, site_url, goto_r
     assert gameui.saved_game(page).players == [YOU]
 
 
-def test_yahtzee_calls_its_box_and_bonus_yahtzee(new_context, site_url, goto_ready):
+def test_yahtzee_calls_its_box_and_bonus_yahtzee(new_context, site_url):
     game = Game(["Ann"], ruleset="yahtzee", seed=3)
     page = phone(new_context, "en")
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     assert page.text_content('tr[data-row="poker"] .box-name') == "Yahtzee"
     assert page.text_content('tr[data-row="poker_bonus"] th') == "Yahtzee bonus"
 
 
-def test_the_review_of_two_people_on_one_phone_names_each(new_context, site_url, goto_ready):
+def test_the_review_of_two_people_on_one_phone_names_each(new_context, site_url):
     cat = catalogue("en")
     game = Game(["Ann", "Ben"], seed=11)
     while not game.is_over:
         game.roll([])
         game.score(gameui.choose_box(game))
     page = phone(new_context, "en")
-    gameui.inject_game(page, site_url, game, goto_ready, state="over")
+    gameui.inject_game(page, site_url, game, state="over")
     page.wait_for_selector("#end-dialog[open]")
     page.click("#open-review")
     page.wait_for_selector(".review-total", timeout=60_000)

@@ -37,11 +37,8 @@ def one_decimal(value):
     return "%.1f" % value
 
 
-def store(page, site_url, goto_ready, items, query="?players=Ann&seed=5"):
-    gameui.goto_storage_of(page, site_url)
-    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items))"
-                  " localStorage.setItem(k, v); }", items)
-    gameui.open_from_storage(page, site_url + query)
+def store(page, site_url, items, query="?players=Ann&seed=5"):
+    gameui.open_with_storage(page, site_url + query, items, clear=True)
 
 
 def open_stats(page):
@@ -83,10 +80,10 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
 
 
 def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
-        page, site_url, goto_ready):
+        page, site_url):
     """The screen's files come after the first box of the visit (ui.stats.warm), so its first
     opening does not wait for them; until then, nothing of it is fetched."""
-    store(page, site_url, goto_ready, history_items(engine_games(20, seed=3)))
+    store(page, site_url, history_items(engine_games(20, seed=3)))
     screen_files = []
     page.on("request", lambda r: screen_files.append(r.url) if "/ui/stats/screen." in r.url else None)
     gameui.tap(page, "#roll", "roll")
@@ -102,9 +99,9 @@ def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
 
 
 @pytest.mark.parametrize("lang", ["en"])
-def test_stored_games_give_the_figures_and_charts_of_cpython(page, site_url, goto_ready, lang):
+def test_stored_games_give_the_figures_and_charts_of_cpython(page, site_url, lang):
     games = engine_games(60, seed=3)
-    store(page, site_url, goto_ready, history_items(games))
+    store(page, site_url, history_items(games))
     open_stats(page)
     kept = records(games)
     for rules_id in ("dice-poker", "yahtzee"):
@@ -166,9 +163,9 @@ def test_stored_games_give_the_figures_and_charts_of_cpython(page, site_url, got
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_statistics_screen_has_no_axe_violations(page, site_url, goto_ready, scheme):
+def test_the_statistics_screen_has_no_axe_violations(page, site_url, scheme):
     page.emulate_media(color_scheme=scheme)
-    store(page, site_url, goto_ready, history_items(engine_games(12, seed=5)))
+    store(page, site_url, history_items(engine_games(12, seed=5)))
     open_stats(page)
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "stats-%s.png" % scheme), full_page=True)
@@ -177,10 +174,10 @@ def test_the_statistics_screen_has_no_axe_violations(page, site_url, goto_ready,
             for v in results.response["violations"]] == []
 
 
-def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, goto_ready, tmp_path):
+def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, tmp_path):
     games = engine_games(5, seed=9)[:3]
     items = history_items(games)
-    store(page, site_url, goto_ready, items)
+    store(page, site_url, items)
     data = json.loads(history_file.export_history(
         [(r, g.to_json()) for r, g in zip(records(games), games)]))
     data["games"][1]["game"]["moves"][3] = {"score": "no_such_box"}     # tampered
@@ -205,12 +202,12 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, g
     assert sorted(r["id"] for r in kept) == sorted(r["id"] for r in records(more))
 
 
-def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, site_url, goto_ready):
+def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, site_url):
     finished = next(g for g in engine_games(10, seed=11) if set(g.seats) == {"human"})
     game = finished.replay_from_start()
     for move in finished.moves[:-1]:                 # the last box is still to fill
         game.apply(move)
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     page.evaluate("""() => { const store = window.dicePokerStorage, set = store.set;
         store.set = (key, value) => key.startsWith('dicepoker.history') ? false : set(key, value); }""")
     gameui.fill_box(page, game, finished.moves[-1]["score"])
@@ -221,11 +218,11 @@ def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, si
     assert gameui.saved_game(page).totals() == finished.totals()     # the game itself is kept
 
 
-def test_names_are_text_never_markup(page, site_url, goto_ready):
+def test_names_are_text_never_markup(page, site_url):
     from history_games import play
     name = '<img src=x onerror="x">'
     games = [play([name, "Ben"], ["human", "human"], "dice-poker", "markup")]
-    store(page, site_url, goto_ready, history_items(games))
+    store(page, site_url, history_items(games))
     open_stats(page)
     assert page.locator("#stats-dialog img").count() == 0
     assert page.locator("#stats-rows th").first.text_content() == name
@@ -245,14 +242,13 @@ PLAYER_TABLE = """() => {
 
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 640), (768, 1024)])
-def test_the_per_player_table_is_whole_and_close_under_the_choices(new_context, site_url,
-                                                                    goto_ready, size):
+def test_the_per_player_table_is_whole_and_close_under_the_choices(new_context, site_url, size):
     """Issue 47, point 8: on a phone or an upright tablet every figure of each player is
     in view (no column cut at the side), and the table starts right under the choices
     (no blank band left by the headings of columns out of view)."""
     page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
     games = [play(["Ann", "Ben", "Cy"], ["human", "human", "beginner"], "dice-poker", "wide")]
-    store(page, site_url, goto_ready, history_items(games))
+    store(page, site_url, history_items(games))
     open_stats(page)
     shown = page.evaluate(PLAYER_TABLE)
     assert shown["cut"] == [], shown

@@ -41,14 +41,11 @@ def advisor_for(rules):
     return _ADVISORS[rules]
 
 
-def start_saved(page, base_url, game, speed, goto_ready, state="ready"):
+def start_saved(page, base_url, game, speed, state="ready"):
     """Open the page with ``game`` saved (e.g. with computer seats) and the computer pace set."""
-    gameui.goto_storage_of(page, base_url)
-    page.evaluate("([text, speed]) => { localStorage.clear();"
-                  " localStorage.setItem('dicepoker.game', text);"
-                  " localStorage.setItem('dicepoker.computer-speed', speed); }",
-                  [game.to_json(), speed])
-    gameui.open_from_storage(page, base_url, None)
+    gameui.open_with_storage(page, base_url, {"dicepoker.game": game.to_json(),
+                                              "dicepoker.computer-speed": speed},
+                             clear=True, state=None)
     page.wait_for_selector("html[data-state=%s], html[data-computer-turn]" % state,
                            state="attached", timeout=30_000)
 
@@ -167,9 +164,9 @@ def test_once_loaded_a_hint_is_drawn_in_the_taps_own_task(page, site_url, goto_r
     ("beginner", "dice-poker-classic", 405),
 ])
 def test_a_computer_plays_a_whole_game_as_the_cpython_player_would(
-        page, site_url, goto_ready, level, rules, seed):
+        page, site_url, level, rules, seed):
     game = Game(["Bot"], ruleset=rules, seed=seed, seats=[level])
-    start_saved(page, site_url, game, "fast", goto_ready)
+    start_saved(page, site_url, game, "fast")
     page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
     level_words = {"optimal": "optimal computer", "beginner": "beginner computer"}[level]
     assert page.text_content("#handover-main").strip() == "Bot is playing (%s)" % level_words
@@ -188,11 +185,11 @@ def test_a_computer_plays_a_whole_game_as_the_cpython_player_would(
     assert all(not entries for entries in scores.values())
 
 
-def test_human_against_a_good_computer_then_the_review(page, site_url, goto_ready):
+def test_human_against_a_good_computer_then_the_review(page, site_url):
     rules = "yahtzee"
     advisor = advisor_for(rules)
     game = Game(["Ann", "Bot"], ruleset=rules, seed=2718, seats=["human", "good"])
-    start_saved(page, site_url, game, "normal", goto_ready)
+    start_saved(page, site_url, game, "normal")
     assert page.text_content("#handover-main").strip() == "Your turn, Ann"
     paced = False
     while not game.is_over:
@@ -248,9 +245,9 @@ def test_human_against_a_good_computer_then_the_review(page, site_url, goto_read
                                            % (expected["totals"][0], count))
 
 
-def test_reload_mid_computer_turn_resumes_its_play(page, site_url, goto_ready):
+def test_reload_mid_computer_turn_resumes_its_play(page, site_url):
     game = Game(["Bot"], ruleset="dice-poker", seed=99, seats=["good"])
-    start_saved(page, site_url, game, "slow", goto_ready)
+    start_saved(page, site_url, game, "slow")
     page.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'",
                            timeout=30_000)
     # mid-turn (the slow pace saw to that); after the reload, the pace no longer matters
@@ -285,7 +282,7 @@ def test_a_table_that_cannot_be_fetched_gives_a_message_and_the_game_goes_on(
     assert saved_game(page).to_dict() == game.to_dict()
 
 
-def test_a_computers_previews_are_no_buttons_to_tab_to_or_click(page, site_url, goto_ready):
+def test_a_computers_previews_are_no_buttons_to_tab_to_or_click(page, site_url):
     """Issue 47, point 8: in a computer's turn its column shows what the dice would score,
     but as nothing a person can reach with Tab or tap (no live "Score 2 in Ones" that does
     nothing); on a person's turn the previews are buttons again."""
@@ -293,7 +290,7 @@ def test_a_computers_previews_are_no_buttons_to_tab_to_or_click(page, site_url, 
     game.roll()
     game.score(sorted(game.options())[0])
     game.roll()                                         # the computer has thrown once
-    start_saved(page, site_url, game, "slow", goto_ready, state="ready")
+    start_saved(page, site_url, game, "slow", state="ready")
     previews = page.wait_for_function(
         """() => {
             if (!document.documentElement.hasAttribute('data-computer-turn')) return null;

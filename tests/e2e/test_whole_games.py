@@ -54,11 +54,11 @@ def test_solo_game_to_the_end(page, site_url, goto_ready, ruleset):
 
 
 @pytest.mark.parametrize("ruleset", ["dice-poker", "yahtzee"])
-def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url, goto_ready, ruleset):
+def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url, ruleset):
     players = ["Ann", "Ben", "Cy"]
     game = Game(players, ruleset=ruleset, seed=77)
     played_on_the_engine(game, game.rounds - ROUNDS_IN_THE_PAGE)
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     assert_matches(page, game)
     while not game.is_over:
         play_turn(page, game)

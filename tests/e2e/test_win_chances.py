@@ -88,14 +88,14 @@ def test_the_setup_switch_turns_the_chips_off(page, site_url, goto_ready):
     assert not page.is_checked("[name=win_chances]")
 
 
-def test_end_screen_shows_cpythons_luck_and_skill(page, site_url, goto_ready):
+def test_end_screen_shows_cpythons_luck_and_skill(page, site_url):
     from dicepoker.game import Game
     game = Game(["Ann", "Ben"], ruleset="yahtzee", seed=7)
     model = model_for("yahtzee")
     from dicepoker.strategy.players import choose_move
     while not (game.round == game.rounds - 1 and game.current_player == 1):
         game.apply(choose_move(game, "optimal", model.advisor))
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     play_turn(page, game, check=False)
     page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
     expected = luck_and_skill(game, model.advisor)
@@ -123,7 +123,7 @@ def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, sit
     still lands on it when the figures arrive.  Meanwhile each line reads as the
     player's name and a quiet bar, nothing else ("Ann: , ." before issue 40)."""
     game = _one_turn_from_the_end()
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     page.evaluate("localStorage.setItem('dicepoker.win-chances', 'off')")   # no early table
     held = []
     page.route("**/strategy/yahtzee.dpst.gz", lambda route: held.append(route))
@@ -163,14 +163,13 @@ def _one_turn_from_the_end(rules="yahtzee", seed=7):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_with_win_chances_and_the_end_screens_luck_and_skill(new_context, site_url,
-                                                                  goto_ready, scheme):
+def test_axe_with_win_chances_and_the_end_screens_luck_and_skill(new_context, site_url, scheme):
     """The chips with their chances, then the end screen with its luck and skill lines:
     no axe violations in either theme (contrast of the small chance text included)."""
     from test_layout import axe_violations
     page = new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme).new_page()
     game = _one_turn_from_the_end()
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     wait_for_chances(page, game)
@@ -209,11 +208,11 @@ def test_before_the_first_roll_the_chips_say_everyone_starts_even(page, site_url
                    for url in requests)
 
 
-def test_game_over_chips_show_the_result_not_a_certain_percent(page, site_url, goto_ready):
+def test_game_over_chips_show_the_result_not_a_certain_percent(page, site_url):
     """Issue 47, point 8: once the game is over the chips say who won and each other
     player's place, not "100 %" and "0 %"."""
     game = _one_turn_from_the_end()
-    gameui.inject_game(page, site_url, game, goto_ready)
+    gameui.inject_game(page, site_url, game)
     play_turn(page, game, check=False)
     page.wait_for_selector("html[data-state=over]", state="attached")
     page.wait_for_function(

@@ -70,9 +70,9 @@ BAD_SAVES = {
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_SAVES))
-def test_a_tampered_save_is_explained_kept_and_downloadable(page, site_url, goto_ready, kind):
+def test_a_tampered_save_is_explained_kept_and_downloadable(page, site_url, kind):
     document, reason = BAD_SAVES[kind]
-    open_with_saved_text(page, site_url, document, goto_ready, state="setup")
+    open_with_saved_text(page, site_url, document, state="setup")
     notice = gameui.notice_text(page)
     assert "could not be restored" in notice and reason in notice, notice
     assert page.evaluate(KEPT_ASIDE) == [document]            # kept aside, byte for byte
@@ -173,7 +173,7 @@ def test_user_text_is_shown_as_text_never_markup(page, site_url, goto_ready):
     while len(game.cards[0]) < len(game.ruleset.boxes) - 1:
         gameui.roll(game)
         game.score(sorted(game.options())[0])
-    inject_game(page, site_url, game, goto_ready)
+    inject_game(page, site_url, game)
     gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     box = list(game.options())[0]
