@@ -47,6 +47,7 @@ from pathlib import Path
 
 import websocket  # websocket-client
 
+from click_point import CLICK_POINT_STABLE
 from harness import free_port
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -64,48 +65,6 @@ class EngineTimeout(AssertionError):
 # In-page helpers (JavaScript function sources)
 # ---------------------------------------------------------------------------
 
-# Where to click `sel`, or why not yet (Playwright's actionability checks).  Scrolled
-# into view first when it is out of the viewport, or in it but covered at its centre
-# (under a bar that sticks to the screen's edge, as the setup form's actions do), as
-# Playwright's click and WebDriver's Element Click scroll: the page's scroll-padding
-# then keeps it clear of the bar.  Covered still after that: the click waits (a
-# control the page covers for good is the page's fault, and the test times out).
-CLICK_POINT = """(sel) => {
-  const el = document.querySelector(sel);
-  if (!el) return {wait: 'no element ' + sel};
-  const style = getComputedStyle(el);
-  if (!el.isConnected || style.visibility !== 'visible' || el.getClientRects().length === 0)
-    return {wait: sel + ' is not visible'};
-  if (el.disabled || el.closest('[inert]')) return {wait: sel + ' is disabled'};
-  const r0 = el.getBoundingClientRect();
-  const on = (r) => { const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-                      return !!t && (t === el || el.contains(t)); };
-  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth || !on(r0))
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-  const r = el.getBoundingClientRect();
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  const top = document.elementFromPoint(x, y);
-  if (!top || !(top === el || el.contains(top))) {
-    const name = top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') +
-      (top.className && typeof top.className === 'string' ? '.' + top.className.split(' ').join('.') : '') : 'nothing';
-    return {wait: sel + ' is covered by ' + name};
-  }
-  return {x: Math.round(x), y: Math.round(y)};
-}"""
-
-# CLICK_POINT twice, a frame apart (or 100 ms, where a page draws no frames): the point
-# when the element is clickable and has not moved, as Playwright's "stable" check has it,
-# in one round trip.
-CLICK_POINT_STABLE = """async (sel) => {
-  const point = %s;
-  const first = point(sel);
-  if (!('x' in first)) return first;
-  await new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 100); });
-  const second = point(sel);
-  if ('x' in second && (second.x !== first.x || second.y !== first.y))
-    return {wait: sel + ' is moving'};
-  return second;
-}""" % CLICK_POINT
 
 VISIBLE = """(sel) => { const el = document.querySelector(sel);
   return !!el && getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0; }"""

@@ -29,8 +29,8 @@ import random
 import pytest
 
 from dicepoker.savefile import load_dict
-from gameui import (READ_PAGE, assert_matches, from_save, held, link, paced, roll, set_held,
-                    toggle_hold)
+from gameui import (READ_PAGE, assert_matches, click, from_save, held, link, paced, roll,
+                    set_held, toggle_hold)
 
 DEFAULT_STEPS = 500
 SEQUENCE_LENGTH = (2, 5)          # short sequences: a few hundred per run
@@ -123,7 +123,7 @@ class Monkey:
             if kind == "die":
                 if not page.is_visible('.die[data-index="%d"]' % i):
                     return self.check(self.snapshot(), expected)    # put away: game over
-                page.locator('.die[data-index="%d"]' % i).click(timeout=2000, force=True)
+                click(page, '.die[data-index="%d"]' % i, timeout=2000, force=True)
             else:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
                 page.keyboard.press(str(i + 1))
@@ -131,13 +131,13 @@ class Monkey:
                 toggle_hold(expected, i)
         elif kind in ("roll", "space"):
             if kind == "roll":
-                click = lambda: page.locator("#roll").click(timeout=2000, force=True)
+                forced = lambda: click(page, "#roll", timeout=2000, force=True)
                 if not page.is_visible("#roll"):
                     return self.check(self.snapshot(), expected)    # put away: game over
                 if page.is_enabled("#roll"):
-                    paced(page, "roll", "#roll", click)   # never a double tap (ui/input.py)
+                    paced(page, "roll", "#roll", forced)  # never a double tap (ui/input.py)
                 else:
-                    click()     # nobody hears it: the page's last tap is still the one before
+                    forced()     # nobody hears it: the page's last tap is still the one before
             else:
                 page.evaluate("document.activeElement && document.activeElement.blur()")
                 page.keyboard.press(rng.choice(["Space", "Enter"]))
@@ -155,7 +155,7 @@ class Monkey:
             else:
                 expected.score(box)
         elif kind == "undo":
-            page.locator("#undo").click(timeout=2000, force=True)
+            click(page, "#undo", timeout=2000, force=True)
             if game.can_undo and not game.is_over:
                 expected.undo()
         elif kind == "reload":

@@ -1,0 +1,78 @@
+"""Where a click on an element lands, or why not yet: Playwright's actionability checks
+(attached, visible, enabled, not moving, not covered; scrolled into view) as JavaScript
+run in the page, in one round trip.
+
+tests/engines' pages click this way (WebDriver has no such checks), and so does
+``gameui.click`` on Playwright's pages: ``page.click`` makes about a dozen round trips
+between the test, Playwright's driver, the browser and the page (40 ms and 28 ms of the
+machine's time a tap, against 5 ms for the same checks here and a ``page.mouse.click``),
+and the whole games tap thousands of times a run.  Both end in the browser's own input:
+a trusted pointer event at the point, as a player's tap.
+"""
+
+# Where to click `sel`, or why not yet (Playwright's actionability checks).  Scrolled
+# into view first when it is out of the viewport, or in it but covered at its centre
+# (under a bar that sticks to the screen's edge, as the setup form's actions do), as
+# Playwright's click and WebDriver's Element Click scroll: the page's scroll-padding
+# then keeps it clear of the bar.  Covered still after that: the click waits (a
+# control the page covers for good is the page's fault, and the test times out).
+CLICK_POINT = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return {wait: 'no element ' + sel};
+  const style = getComputedStyle(el);
+  if (!el.isConnected || style.visibility !== 'visible' || el.getClientRects().length === 0)
+    return {wait: sel + ' is not visible'};
+  if (el.disabled || el.closest('[inert]')) return {wait: sel + ' is disabled'};
+  const r0 = el.getBoundingClientRect();
+  const on = (r) => { const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                      return !!t && (t === el || el.contains(t)); };
+  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth || !on(r0))
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = document.elementFromPoint(x, y);
+  if (!top || !(top === el || el.contains(top))) {
+    const name = top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') +
+      (top.className && typeof top.className === 'string' ? '.' + top.className.split(' ').join('.') : '') : 'nothing';
+    return {wait: sel + ' is covered by ' + name};
+  }
+  return {x: Math.round(x), y: Math.round(y)};
+}"""
+
+# CLICK_POINT twice, a frame apart (or 100 ms, where a page draws no frames): the point
+# when the element is clickable and has not moved, as Playwright's "stable" check has it,
+# in one round trip.
+CLICK_POINT_STABLE = """async (sel) => {
+  const point = %s;
+  const first = point(sel);
+  if (!('x' in first)) return first;
+  await new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 100); });
+  const second = point(sel);
+  if ('x' in second && (second.x !== first.x || second.y !== first.y))
+    return {wait: sel + ' is moving'};
+  return second;
+}""" % CLICK_POINT
+
+# CLICK_POINT_STABLE until the element is clickable, or ``timeout`` ms: its point, else why
+# not ({wait: ...}); polled in the page, a frame at a time, so a wait costs no round trips.
+CLICK_POINT_WHEN_READY = """async ([sel, timeout]) => {
+  const stable = %s;
+  const until = performance.now() + timeout;
+  for (;;) {
+    const where = await stable(sel);
+    if ('x' in where || performance.now() > until) return where;
+    await new Promise((done) => { requestAnimationFrame(() => done()); setTimeout(done, 50); });
+  }
+}""" % CLICK_POINT_STABLE
+
+# Where a forced click on `sel` lands (Playwright's ``click(force=True)``: no checks but
+# that it is there; scrolled into view when out of the viewport): its centre, else why not.
+FORCED_POINT = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el || el.getClientRects().length === 0) return {wait: 'no box for ' + sel};
+  const r0 = el.getBoundingClientRect();
+  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth)
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  const r = el.getBoundingClientRect();
+  return {x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2)};
+}"""
