@@ -25,7 +25,7 @@
 "use strict";
 
 // The next line is written by `python3 .ci/precache.py`: do not edit by hand.
-const VERSION = "2e11f67a440df6bf";
+const VERSION = "3d2f697b56bb72db";
 
 const PREFIX = "dice-poker-";
 const PRECACHE = PREFIX + VERSION;

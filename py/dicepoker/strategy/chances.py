@@ -236,6 +236,10 @@ def chances_of(moments):
     for i in range(count):
         m, sd = means[i], sds[i]
         below.append([_cdf(e, m, sd) for e in edges])
+    if count == 2:
+        wins = _two_players(below[0], below[1], bins)
+        total = wins[0] + wins[1]
+        return [w / total for w in wins] if total > 0.0 else [0.5, 0.5]
     nodes, weights = _gauss_legendre((count + 1) // 2)   # exact to degree count - 1
     wins = [0.0] * count
     for b in range(bins):
@@ -270,3 +274,21 @@ def chances_of(moments):
     if total <= 0.0:
         return [1.0 / count] * count
     return [w / total for w in wins]
+
+
+def _two_players(below_a, below_b, bins):
+    """:func:`chances_of`'s bins for two players: the quadrature's one node (t = 1/2) in
+    closed form.  A player wins bin b when the other is below it, and half the time when the
+    other is in it too: the same sums as the general loop without its lists, about four
+    times faster (a two-player game's review asks it at every decision)."""
+    win_a = win_b = 0.0
+    low_a, low_b = below_a[0], below_b[0]
+    for b in range(1, bins + 1):
+        high_a, high_b = below_a[b], below_b[b]
+        in_a, in_b = high_a - low_a, high_b - low_b
+        if in_a > 0.0:
+            win_a += in_a * (low_b + 0.5 * in_b)
+        if in_b > 0.0:
+            win_b += in_b * (low_a + 0.5 * in_a)
+        low_a, low_b = high_a, high_b
+    return [win_a, win_b]
