@@ -279,6 +279,7 @@ class WebKitEngine:
                    GDK_BACKEND="x11")
         env.pop("WAYLAND_DISPLAY", None)
         self.port = free_port()
+        self.toolbar = [0]         # MiniBrowser's toolbar height, learnt by the first page
         self._log = open(os.path.join(self._home, "driver.log"), "wb")
         # its own process group: MiniBrowser and WebKit's processes are in it too
         self._driver = subprocess.Popen([WEBKITWEBDRIVER, "--port=%d" % self.port],
@@ -308,7 +309,7 @@ class WebKitPage(EnginePage):
         super().__init__()
         if share is not None:             # another window of the same session
             self.driver, self.version, self._owner = share.driver, share.version, share
-            self._focus = share._focus
+            self._focus, self._toolbar = share._focus, share._toolbar
             self.driver.switch_to.new_window("window")
             self.handle = self._focus[0] = self.driver.current_window_handle
             self.set_viewport(*VIEWPORT)
@@ -339,6 +340,7 @@ class WebKitPage(EnginePage):
         # it (447 px): the viewport is 447 x 844 here, 390 x 844 in Firefox.
         self.handle = self.driver.current_window_handle
         self._focus = [self.handle]       # the session's current window, shared with its tabs
+        self._toolbar = engine.toolbar    # MiniBrowser's toolbar height, once known
         self.set_viewport(*VIEWPORT)
         self.version = self.driver.capabilities.get("browserVersion")
 
@@ -392,11 +394,15 @@ class WebKitPage(EnginePage):
         return self.driver.get_screenshot_as_png()
 
     def set_viewport(self, width, height):
+        """The window made tall enough for a viewport ``height`` high below MiniBrowser's
+        toolbar, whose height the first page learns and the others keep (one resize a
+        call, not two); the inner size reached."""
         self._use()
-        self.driver.set_window_rect(0, 0, width, height)
+        self.driver.set_window_rect(0, 0, width, height + self._toolbar[0])
         inner = self._settled_inner()
-        if inner[1] < height:      # the window's toolbar takes the rest: add its height
-            self.driver.set_window_rect(0, 0, width, 2 * height - inner[1])
+        if inner[1] != height:     # the toolbar's height, learnt (or changed): again
+            self._toolbar[0] = max(0, self._toolbar[0] + height - inner[1])
+            self.driver.set_window_rect(0, 0, width, height + self._toolbar[0])
             inner = self._settled_inner()
         return tuple(inner)
 
