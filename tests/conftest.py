@@ -74,6 +74,7 @@ from harness import (
     register_origin,
     save_artifacts,
 )
+from waits import wait_for
 
 # --------------------------------------------------------------------------
 # Browser
@@ -286,7 +287,7 @@ def goto_ready():
 
     def go(page, url, state="ready", timeout=30_000):
         page.goto(url)
-        page.wait_for_selector(f'html[data-state="{state}"]', state="attached", timeout=timeout)
+        wait_for(page, f'html[data-state="{state}"]', state="attached", timeout=timeout)
         return page
 
     return go

@@ -18,8 +18,9 @@ import time
 import urllib.parse
 import weakref
 
-from click_point import CLICK_POINT_WHEN_READY, FORCED_POINT
+from click_point import click
 from dicepoker.savefile import load
+from waits import wait_for
 
 # game -> (its moves when the holds were set, the holds): valid while the moves are the same
 _HELD = weakref.WeakKeyDictionary()
@@ -28,37 +29,6 @@ _HELD = weakref.WeakKeyDictionary()
 # other tap (a die kept) came between them (ui/input.py DOUBLE_TAP_MS)
 _TAPPED = weakref.WeakKeyDictionary()
 DOUBLE_TAP_S = 0.4          # from the end of one click to the start of the next
-
-
-def click(page, selector, timeout=30_000, force=False):
-    """A player's tap on ``selector``: once it is visible, enabled, still and not covered
-    (Playwright's checks, in one round trip: tests/click_point.py), the browser's own
-    pointer click at its centre.  What ``page.click`` does at a fifth of its cost, for the
-    helpers that tap through whole games; tests/engines' pages click this way already.
-    ``force``: at once, wherever it is, enabled or not (``click(force=True)``)."""
-    mouse = getattr(page, "mouse", None)
-    if mouse is None:
-        return page.click(selector, timeout=timeout / 1000.0)
-    if force:
-        page.wait_for_selector(selector, state="attached", timeout=timeout)
-        where = page.evaluate(FORCED_POINT, selector)
-        if "x" not in where:
-            raise AssertionError("cannot click %s: %s" % (selector, where["wait"]))
-        return mouse.click(where["x"], where["y"])
-    deadline = time.monotonic() + timeout / 1000.0
-    while True:
-        left = max(0, int((deadline - time.monotonic()) * 1000))
-        try:
-            where = page.evaluate(CLICK_POINT_WHEN_READY, [selector, left])
-        except Exception:            # a document being replaced: ask the next one
-            if time.monotonic() > deadline:
-                raise
-            page.wait_for_load_state("domcontentloaded")
-            continue
-        if "x" in where:
-            return mouse.click(where["x"], where["y"])
-        if time.monotonic() >= deadline:
-            raise AssertionError("cannot click %s within %d ms: %s" % (selector, timeout, where["wait"]))
 
 
 def paced(page, kind, selector, tap_with=None):
@@ -81,7 +51,7 @@ def paced(page, kind, selector, tap_with=None):
 def press_enter_on(page, selector):
     """Enter on ``selector`` once it shows and is enabled, with the focus on it (what a
     keyboard's player does): Playwright's pages and tests/engines' alike."""
-    page.wait_for_selector(selector + ":not([disabled])", state="visible")
+    wait_for(page, selector + ":not([disabled])", state="visible")
     page.evaluate("(s) => document.querySelector(s).focus()", selector)
     page.keyboard.press("Enter")
 
@@ -147,7 +117,7 @@ def wait_for_popstates(page, count):
 def notice_text(page):
     """The notice's words once it shows.  A message that is not in the start catalogue
     waits for the whole catalogue, which may land after ``data-state`` says ready."""
-    page.wait_for_selector("#notice:not([hidden])")
+    wait_for(page, "#notice:not([hidden])")
     return page.text_content("#notice-text")
 
 
@@ -333,7 +303,7 @@ def open_with_storage(page, url, items, clear=False, state="ready"):
     page.evaluate("(url) => { setTimeout(() => location.replace(url), 0); }", url)
     page.wait_for_url(lambda now: not now.endswith(STORAGE_DOOR), wait_until="commit")
     if state is not None:
-        page.wait_for_selector('html[data-state="%s"]' % state, state="attached", timeout=30_000)
+        wait_for(page, 'html[data-state="%s"]' % state, state="attached", timeout=30_000)
 
 
 def open_with_saved_text(page, base_url, text, state="ready"):
@@ -441,7 +411,7 @@ def follow_the_hint(page, decisions=60):
         tap(page, "#roll", "roll")
         while True:
             click(page, "#hint")
-            page.wait_for_selector('#hint-panel[data-hint-state="shown"]', timeout=120_000)
+            wait_for(page, '#hint-panel[data-hint-state="shown"]', timeout=120_000)
             says = page.evaluate(HINT_SAYS)
             taken += 1
             assert taken <= decisions, "the game did not end after %d hints" % decisions

@@ -28,6 +28,8 @@ from dicepoker.strategy.table import Table
 from paths import REPO, STATIC
 from ui.records import daily as daily_results
 from ui.language.i18n import Catalogue
+from click_point import click
+from waits import wait_for
 
 BOXES = RULESETS["dice-poker"].boxes
 LANG = "if (location.protocol !== 'about:') localStorage.setItem('dicepoker.lang', %s)"
@@ -55,7 +57,7 @@ def roll_and_read(page, keep=()):
     """Keep the dice at ``keep`` (positions) and roll; the dice shown then."""
     for i in keep:
         if page.get_attribute('.die[data-index="%d"]' % i, "aria-pressed") != "true":
-            page.click('.die[data-index="%d"]' % i)
+            click(page, '.die[data-index="%d"]' % i)
     gameui.tap(page, "#roll", "roll")
     gameui.settle(page)
     return tuple(page.evaluate(DICE))
@@ -70,16 +72,16 @@ def test_the_same_date_gives_the_same_dice_in_two_contexts_another_date_others(
     for name in ("Ann", "Ben"):
         page = day_page(new_context, "2026-12-04")
         goto_ready(page, site_url, state="setup")
-        page.click("#open-daily")                   # the top bar's Today's game
-        page.wait_for_selector('html[data-state="ready"]', state="attached")
+        click(page, "#open-daily")                  # the top bar's Today's game
+        wait_for(page, 'html[data-state="ready"]', state="attached")
         assert gameui.notice_text(page).startswith("Daily game of 2026-12-04")
         assert page.text_content(".chip-name") == "You"   # no setup was made: the catalogue's
         seen.append([roll_and_read(page, keep) for keep in holds])
         if name == "Ben":                           # another date, by its link, over this game
             page.goto(site_url + "?daily=2026-12-03")
-            page.wait_for_selector("#confirm-dialog[open]")
-            page.click("#confirm")
-            page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]',
+            wait_for(page, "#confirm-dialog[open]")
+            click(page, "#confirm")
+            wait_for(page, 'html[data-state="ready"][data-turn-phase="start"]',
                                    state="attached")
             other = roll_and_read(page)
             assert other == daily_game("2026-12-03", "x").roll() != wanted[0]
@@ -109,7 +111,7 @@ def test_following_the_hint_ends_at_par_and_share_sends_the_result(
     goto_ready(page, site_url + "?daily=" + date)
     assert gameui.notice_text(page) == catalogue("en").t("daily.started_practice", date=date)
     gameui.follow_the_hint(page)
-    page.wait_for_selector("#daily-end:not([hidden]) #daily-par[data-par]", timeout=60_000)
+    wait_for(page, "#daily-end:not([hidden]) #daily-par[data-par]", timeout=60_000)
     expected = par(date, advisor)
     shown = page.get_attribute("#daily-par", "data-par")
     assert int(shown) == int(page.text_content("#daily-par")) == expected
@@ -118,7 +120,7 @@ def test_following_the_hint_ends_at_par_and_share_sends_the_result(
     assert page.text_content("#daily-against") == "exactly par"
     assert page.text_content("#daily-counted") == catalogue("en").t("daily.practice", score=101)
     assert page.is_hidden("#share"), "today's game has its own Share, not the challenge link"
-    page.click("#daily-share")
+    click(page, "#daily-share")
     page.wait_for_function("window.__shared.length === 1")
     par_game = None
     for par_game in par_turns(date, advisor):
@@ -148,14 +150,14 @@ def resume(page, site_url, game, daily):
                   [game.to_json(), json.dumps({"link": None, "recorded": False, "rev": 40,
                                                "first": "dice-poker start", "daily": daily})])
     page.goto(site_url)
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
 
 
 def finish_last_turn(page, game, last_box):
     gameui.tap(page, "#roll", "roll")
     game.roll()
     gameui.fill_box(page, game, last_box)
-    page.wait_for_selector("#daily-end:not([hidden]) #daily-par[data-par]", timeout=60_000)
+    wait_for(page, "#daily-end:not([hidden]) #daily-par[data-par]", timeout=60_000)
     return game
 
 
@@ -178,8 +180,8 @@ def test_one_counted_try_then_practice_and_a_streak_across_three_days_with_one_m
         assert page.text_content("#daily-counted").startswith(cat.t("daily.counted"))
     assert cat.t("daily.streak", count=1) in page.text_content("#daily-counted")
     # a second game of 12-02, played otherwise: practice, the day's result unchanged
-    page.click("#play-again")
-    page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]', state="attached")
+    click(page, "#play-again")
+    wait_for(page, 'html[data-state="ready"][data-turn-phase="start"]', state="attached")
     assert gameui.notice_text(page) == cat.t("daily.started_practice", date="2026-12-02")
     other = near_finished("2026-12-02", "Вы", "chance", worst=True)
     resume(page, site_url, other, {"date": "2026-12-02", "started": "2026-12-02",
@@ -190,9 +192,9 @@ def test_one_counted_try_then_practice_and_a_streak_across_three_days_with_one_m
                                                         score=scores["2026-12-02"])
     assert page.get_attribute("#daily-end", "data-practice") == ""
     # the statistics: days, streaks, the average against par, the chart and the history
-    page.click("#end-close")
-    page.click("#open-stats")
-    page.wait_for_selector("#history[data-filled]", state="attached")
+    click(page, "#end-close")
+    click(page, "#open-stats")
+    wait_for(page, "#history[data-filled]", state="attached")
     stat = lambda name: page.text_content('[data-stat="daily-%s"]' % name)     # noqa: E731
     assert (stat("days"), stat("streak"), stat("best-streak")) == ("3", "1", "2")
     diffs = [scores[d] - par(d, advisor) for d in sorted(scores)]
@@ -220,9 +222,9 @@ def test_todays_game_once_played_opens_the_days_result_first(new_context, site_u
     goto_ready(page, site_url, state="setup")
     game = finish_last_turn(page, resume_game(page, site_url, date), "chance")
     score, expected = game.totals()[0], par(date, advisor)
-    page.click("#end-close")
-    page.click("#open-daily")
-    page.wait_for_selector("#daily-dialog[open] #daily-today-par[data-par]")
+    click(page, "#end-close")
+    click(page, "#open-daily")
+    wait_for(page, "#daily-dialog[open] #daily-today-par[data-par]")
     assert page.text_content("#daily-title") == cat.t("daily.end_title", date=date)
     assert page.text_content("#daily-score") == str(score)
     assert int(page.get_attribute("#daily-today-par", "data-par")) == expected
@@ -230,7 +232,7 @@ def test_todays_game_once_played_opens_the_days_result_first(new_context, site_u
         cat, score, expected)
     assert page.text_content("#daily-streak") == cat.t("daily.streak", count=1)
     assert gameui.saved_game(page).moves == game.moves, "no game was started"
-    page.click("#daily-today-share")
+    click(page, "#daily-today-share")
     page.wait_for_function("window.__shared.length === 1")
     par_game = None
     for par_game in par_turns(date, advisor):
@@ -239,9 +241,9 @@ def test_todays_game_once_played_opens_the_days_result_first(new_context, site_u
                                      BOXES, game.breakdown(0)["upper_bonus"])
     assert page.evaluate("window.__shared[0]") == daily_results.share_text(
         cat, date, score, expected, pictured, site_url + "?daily=" + date)
-    page.click("#daily-practice")
-    page.wait_for_selector('#daily-dialog:not([open])', state="attached")
-    page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]', state="attached")
+    click(page, "#daily-practice")
+    wait_for(page, '#daily-dialog:not([open])', state="attached")
+    wait_for(page, 'html[data-state="ready"][data-turn-phase="start"]', state="attached")
     assert gameui.notice_text(page) == cat.t("daily.started_practice", date=date)
     assert json.loads(page.evaluate("localStorage.getItem('dicepoker.game-meta')"))[
         "daily"]["practice"] is True
@@ -271,11 +273,11 @@ def test_the_counted_try_has_no_hint_and_a_practice_try_has_it(new_context, site
     date, cat = "2026-12-04", catalogue("en")
     page = day_page(new_context, date)
     goto_ready(page, site_url, state="setup")
-    page.click("#open-daily")
-    page.wait_for_selector('html[data-state="ready"][data-turn-phase="start"]', state="attached")
+    click(page, "#open-daily")
+    wait_for(page, 'html[data-state="ready"][data-turn-phase="start"]', state="attached")
     assert gameui.notice_text(page) == cat.t("daily.started", date=date)
     roll_and_read(page)
-    page.wait_for_selector("#tray[data-no-hint]", state="attached")
+    wait_for(page, "#tray[data-no-hint]", state="attached")
     assert page.is_hidden("#hint")
     tray = page.eval_on_selector(".tray-actions", "e => e.getBoundingClientRect().right")
     roll = page.eval_on_selector("#roll", "e => e.getBoundingClientRect().right")
@@ -283,7 +285,7 @@ def test_the_counted_try_has_no_hint_and_a_practice_try_has_it(new_context, site
     practice = near_finished(date, "Вы", "chance")
     resume(page, site_url, practice, {"date": date, "started": date, "practice": True})
     roll_and_read(page)
-    page.wait_for_selector("#tray:not([data-no-hint]) #hint:not([disabled])")
+    wait_for(page, "#tray:not([data-no-hint]) #hint:not([disabled])")
     assert page.is_visible("#hint")
 
 
@@ -306,7 +308,7 @@ def test_bad_daily_input_is_said_in_words_and_the_game_kept(new_context, site_ur
         game.roll()
         resume(page, site_url, game, {"date": "2026-12-04", "started": "2026-12-04",
                                       "practice": False})
-        page.wait_for_selector("#notice:not([hidden])")
+        wait_for(page, "#notice:not([hidden])")
         assert gameui.notice_text(page) == cat.t("daily.bad_save")
         assert tuple(page.evaluate(DICE)) == game.dice
         assert "daily" not in json.loads(page.evaluate("localStorage.getItem('dicepoker.game-meta')"))
@@ -320,10 +322,10 @@ def test_back_on_leave_this_game_keeps_the_game_and_forgets_the_link(new_context
     goto_ready(page, gameui.link(site_url, ["Ann"], seed=5))
     first = roll_and_read(page)
     goto_ready(page, site_url + "?daily=2026-12-04")
-    page.wait_for_selector("#confirm-dialog[open]")
+    wait_for(page, "#confirm-dialog[open]")
     gameui.wait_for_back_entry(page)
     page.go_back()
-    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    wait_for(page, "#confirm-dialog:not([open])", state="attached")
     gameui.settle(page)
     assert "daily" not in page.url and tuple(page.evaluate(DICE)) == first
     goto_ready(page, page.url)

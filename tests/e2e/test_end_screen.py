@@ -5,6 +5,8 @@ test_win_chances.py.)"""
 from dicepoker.game import Game
 import gameui
 from gameui import choose_box, choose_keep, play_turn
+from click_point import click
+from waits import wait_for
 
 
 def one_box_from_the_end(names=("Ann",), rules="yahtzee", seed=7, box=choose_box):
@@ -28,19 +30,19 @@ def test_results_closed_stay_closed_after_a_reload(page, site_url, goto_ready):
     game = one_box_from_the_end()
     gameui.inject_game(page, site_url, game)
     play_turn(page, game, check=False)
-    page.wait_for_selector("#end-dialog[open]")
-    page.click("#end-close")
-    page.wait_for_selector("#end-dialog:not([open])", state="attached")
+    wait_for(page, "#end-dialog[open]")
+    click(page, "#end-close")
+    wait_for(page, "#end-dialog:not([open])", state="attached")
     page.wait_for_function("JSON.parse(localStorage.getItem('dicepoker.game-meta')).results_closed === true")
     goto_ready(page, site_url, state="over")
     page.wait_for_load_state("networkidle")
     gameui.settle(page)
     assert page.query_selector("#end-dialog[open]") is None
     assert page.is_visible("#card") and page.is_visible("#show-results")
-    page.click("#show-results")
-    page.wait_for_selector("#end-dialog[open]")
+    click(page, "#show-results")
+    wait_for(page, "#end-dialog[open]")
     goto_ready(page, site_url, state="over")              # left open: open again
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
 
 
 
@@ -78,19 +80,19 @@ def test_closing_the_end_screen_after_a_zero_question_stays_in_the_game(page, si
                            " localStorage.setItem('dicepoker.game-meta', JSON.stringify({rev: rev}));}",
                            [game.to_json(), rev + 10])
             other.close()
-            page.wait_for_selector("html[data-state=ready]", state="attached")
+            wait_for(page, "html[data-state=ready]", state="attached")
             page.wait_for_function("document.querySelector('#end-dialog') === null"
                                    " || !document.querySelector('#end-dialog').open")
         gameui.tap(page, "#roll", "roll")
         gameui.roll(game)
         gameui.fill_box(page, game, "poker")            # through the question
-        page.wait_for_selector("#end-dialog[open]")
+        wait_for(page, "#end-dialog[open]")
         gameui.settle(page)
         # its Best scores list the game just finished too (the second game's used not to)
         listed = page.eval_on_selector_all("#end-scores .hs-score", "els => els.map(e => e.textContent)")
         assert len(listed) == n + 1 and str(game.totals()[0]) in listed, (n, listed)
-        page.click("#end-close")                        # See the cards
-        page.wait_for_selector("#end-dialog:not([open])", state="attached")
+        click(page, "#end-close")                       # See the cards
+        wait_for(page, "#end-dialog:not([open])", state="attached")
         gameui.settle(page)
         assert page.url.startswith(site_url), "closing the end screen left the game (game %d)" % (n + 1)
         assert page.is_visible("#card")
@@ -104,16 +106,16 @@ def test_back_after_new_game_returns_to_the_game(page, site_url):
     game = one_box_from_the_end(names=("Ann", "Ben"), rules="dice-poker", seed=3)
     page.goto("about:blank")
     gameui.inject_game(page, site_url, game)
-    page.click("#new-game")
-    page.wait_for_selector("#setup:not([hidden])")
+    click(page, "#new-game")
+    wait_for(page, "#setup:not([hidden])")
     gameui.wait_for_back_entry(page)
     page.go_back()
-    page.wait_for_selector("#setup[hidden]", state="attached")
+    wait_for(page, "#setup[hidden]", state="attached")
     assert page.url.startswith(site_url) and page.is_visible("#card")
-    page.click("#new-game")                             # again, then the button
-    page.wait_for_selector("#setup:not([hidden])")
-    page.click("#back-to-game")
-    page.wait_for_selector("#setup[hidden]", state="attached")
+    click(page, "#new-game")                            # again, then the button
+    wait_for(page, "#setup:not([hidden])")
+    click(page, "#back-to-game")
+    wait_for(page, "#setup[hidden]", state="attached")
     gameui.settle(page)
     page.go_back()                                      # nothing open: Back leaves the page
     page.wait_for_url("about:blank")

@@ -13,6 +13,8 @@ import json
 import pytest
 
 from gameui import settle, tap
+from click_point import click
+from waits import wait_for
 
 CORE = "**/static/vendor/pyscript/core.js"
 
@@ -92,14 +94,14 @@ def open_held(new_context, url, viewport=(390, 844), locale="en-US", scheme="lig
     if slowdown:        # a phone's CPU (Chromium's CDP)
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     page.goto(url, wait_until="commit")
-    page.wait_for_selector("html[data-first]", state="attached")
+    wait_for(page, "html[data-first]", state="attached")
     page.wait_for_function("document.readyState !== 'loading'")
     return page, held
 
 
 def take_over(page, held, state):
     held.release()
-    page.wait_for_selector("html[data-state=%s]" % state, state="attached", timeout=60_000)
+    wait_for(page, "html[data-state=%s]" % state, state="attached", timeout=60_000)
     settle(page)
 
 
@@ -142,8 +144,8 @@ def test_taps_before_python_do_nothing(new_context, site_url):
     assert page.evaluate("location.search") == ""
     assert page.locator("#setup-players > li").count() == 1
     assert page.is_checked("input[name=ruleset][value=dice-poker]")
-    page.click("#start")
-    page.wait_for_selector("html[data-state=ready]", state="attached")
+    click(page, "#start")
+    wait_for(page, "html[data-state=ready]", state="attached")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -219,10 +221,10 @@ def test_saved_game_shows_the_game_bar_before_python(new_context, site_url, goto
     ctx = new_context(viewport={"width": viewport[0], "height": viewport[1]})
     page = ctx.new_page()
     goto_ready(page, site_url + "?players=Ann&seed=5")
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
-    page.click('button[data-player="0"][data-box="chance"]')
-    page.wait_for_selector("html[data-turn-phase=start]", state="attached")
+    click(page, 'button[data-player="0"][data-box="chance"]')
+    wait_for(page, "html[data-turn-phase=start]", state="attached")
     saved = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     ctx.close()
     page, held = open_held(new_context, site_url, viewport=viewport, storage=saved)
@@ -262,8 +264,8 @@ def play_to_save(new_context, site_url, goto_ready, query, mid_turn, rolls):
                                " === %s" % json.dumps("%d roll%s left" % (left, "" if left == 1 else "s")
                                                       if left else ""))
     if not mid_turn:
-        page.click('button[data-player="0"][data-box="chance"]')
-        page.wait_for_selector("html[data-turn-phase=start]", state="attached")
+        click(page, 'button[data-player="0"][data-box="chance"]')
+        wait_for(page, "html[data-turn-phase=start]", state="attached")
     saved = page.evaluate("Object.fromEntries(Object.entries(localStorage))")
     ctx.close()
     return saved

@@ -16,6 +16,8 @@ from dicepoker.strategy.to_win import win_advice
 import gameui
 from gameui import choose_box, choose_keep
 from paths import STATIC
+from click_point import click
+from waits import wait_for
 
 SHOWN = '#hint-panel[data-hint-state="shown"]'
 _TABLES = {}
@@ -46,13 +48,13 @@ def near_the_end(names, seed, turns_left, rules="dice-poker"):
 def rolled_hint(page, site_url, game):
     """Open ``game`` saved, roll (in the engine too) and open the hint with its list."""
     gameui.inject_game(page, site_url, game)
-    page.click("#roll")
+    click(page, "#roll")
     gameui.roll(game)
     page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
-    page.click("#hint")
-    page.wait_for_selector(SHOWN, timeout=120_000)
-    page.click("#hint-more")
-    page.wait_for_selector("#hint-list li", state="visible")
+    click(page, "#hint")
+    wait_for(page, SHOWN, timeout=120_000)
+    click(page, "#hint-more")
+    wait_for(page, "#hint-list li", state="visible")
     return page.evaluate("""() => ({
       win: document.getElementById('hint-panel').dataset.hintWin,
       text: document.getElementById('hint-text').textContent,
@@ -133,11 +135,11 @@ def test_the_win_tables_come_with_the_first_hint_not_before(page, site_url, goto
     requested = []
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     goto_ready(page, site_url)
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
     gameui.settle(page)
     assert not [u for u in requested if WIN_FILE.search(u)], requested
-    page.click("#hint")
-    page.wait_for_selector(SHOWN, timeout=120_000)
+    click(page, "#hint")
+    wait_for(page, SHOWN, timeout=120_000)
     assert page.get_attribute("#hint-panel", "data-hint-win") is not None
     assert [u for u in requested if WIN_FILE.search(u)], requested

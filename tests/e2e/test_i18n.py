@@ -12,6 +12,8 @@ from gameui import assert_matches, choose_box, inject_game, link, play_turn, pse
 from paths import STATIC
 from plurals import categories
 from ui.language.i18n import plural_category
+from click_point import click
+from waits import wait_for
 
 I18N = STATIC / "i18n"
 ENGLISH = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
@@ -72,7 +74,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     play_turn(page, game)
     gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
-    page.click('.die[data-index="2"]')
+    click(page, '.die[data-index="2"]')
     gameui.toggle_hold(game, 2)
     before = assert_matches(page, game)
 
@@ -83,7 +85,7 @@ def test_language_switch_keeps_the_game_and_is_remembered(new_context, site_url,
     assert assert_matches(page, game)["dice"] == before["dice"]
 
     page.reload()                             # the choice is remembered, the game too
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert page.evaluate("document.documentElement.lang") == "lt"
     assert page.text_content("#roll-text") == "[lt] Roll again"
     assert_matches(page, game)
@@ -102,8 +104,8 @@ def test_the_browser_language_is_used_at_start(new_context, site_url, goto_ready
 
 def test_rules_page_opens_in_the_app(page, site_url, goto_ready):
     goto_ready(page, site_url, state="setup")
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-body table")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-body table")
     text = page.text_content("#rules-body")
     assert "Joker" in text and "Full house" in text and "Yahtzee" in text
 
@@ -142,8 +144,8 @@ def test_the_start_catalogue_is_completed_before_a_hint_draws(new_context, site_
     assert fetched == ["start/lt.json"]
     assert page.text_content("#roll-text") == "[lt] Roll"
     gameui.tap(page, "#roll", "roll")
-    page.click("#hint")
-    page.wait_for_selector('#hint-panel[data-hint-state="shown"]', timeout=60_000)
+    click(page, "#hint")
+    wait_for(page, '#hint-panel[data-hint-state="shown"]', timeout=60_000)
     assert page.text_content("#hint-text").startswith("[lt] ")
     assert fetched == ["start/lt.json", "lt.json"]
     # the hint list's own markup texts are not in the start part either
@@ -161,8 +163,8 @@ def test_a_dialog_left_out_of_the_start_part_opens_translated(new_context, site_
     goto_ready(page, site_url, state="setup")
     assert page.get_attribute("#open-transfer", "title") == "[lt] Save and load"
     assert page.query_selector("#transfer-title") is None               # made on first use
-    page.click("#open-transfer")
-    page.wait_for_selector("#transfer-dialog[open]")
+    click(page, "#open-transfer")
+    wait_for(page, "#transfer-dialog[open]")
     assert page.text_content("#transfer-title") == "[lt] Save and load"
     assert page.text_content("#export-game") == "[lt] Save the game to a file"
     page.keyboard.press("Escape")
@@ -184,7 +186,7 @@ def test_the_end_screen_waits_for_the_rest_of_the_catalogue(new_context, site_ur
         game.roll([])
         game.score(choose_box(game))
     inject_game(page, site_url, game, state="over")
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     assert page.text_content("#end-title") == "[lt] Game over"
     assert page.text_content("#end-winner") == "[lt] Ann scored %d points!" % game.totals()[0]
     assert page.text_content("#play-again") == "[lt] Play again"

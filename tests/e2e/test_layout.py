@@ -32,6 +32,8 @@ from axe_playwright_python.sync_playwright import Axe
 from dicepoker.game import Game
 from gameui import link, open_with_storage
 from harness import ARTIFACTS
+from click_point import click
+from waits import wait_for
 
 LANGS = ["en", "lt", "be", "sk"]
 FIT = {"360x640": (360, 640), "390x844": (390, 844), "844x390": (844, 390), "1280x800": (1280, 800)}
@@ -115,8 +117,8 @@ def start(page, site_url, goto_ready, players, seats):
     else:                                    # a computer seat: start from a saved game
         game = Game(names, seed=7, seats=seats)
         open_with_storage(page, site_url, {"dicepoker.game": game.to_json()})
-    page.click("#roll")
-    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    click(page, "#roll")
+    wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
 
 
 def check_fits(page, label, problems):
@@ -141,8 +143,8 @@ def test_card_dice_and_roll_fit_one_screen(new_context, site_url, goto_ready, la
         start(page, site_url, goto_ready, players, seats)
         label = "%s, %s" % (lang, label)
         check_fits(page, label, problems)
-        page.click("#hint")
-        page.wait_for_selector(SHOWN, state="visible", timeout=30_000)
+        click(page, "#hint")
+        wait_for(page, SHOWN, state="visible", timeout=30_000)
         check_fits(page, label + ", hint", problems)
         # The hint's best box is one of the open boxes checked above; it is marked.
         assert page.locator('button[data-hint="best"]').count() == 1
@@ -184,7 +186,7 @@ def test_rule_of_a_box_on_demand_and_the_legend(new_context, site_url, goto_read
     assert hint.bounding_box()["height"] > 10
     page.mouse.move(0, 0)
     assert page.is_hidden(".card-legend")                          # nothing to preview yet
-    page.click("#roll")
+    click(page, "#roll")
     assert page.is_visible(".card-legend")
     assert page.text_content(".card-legend").strip()
     page.focus('button[data-player="0"][data-box="full_house"]')   # the focus on its cell
@@ -194,10 +196,10 @@ def test_rule_of_a_box_on_demand_and_the_legend(new_context, site_url, goto_read
     # A preview and a written score do not look alike.
     styles = """sel => { const s = getComputedStyle(document.querySelector(sel));
                          return [s.fontStyle, s.color].join(' '); }"""
-    page.click('button[data-player="0"][data-box="chance"]')
-    page.wait_for_selector('html[data-turn-phase="start"]', state="attached")
-    page.click("#roll")                       # after a box: a tap of its own (ui/input.py)
-    page.wait_for_selector('button[data-player="0"][data-box="pair"]')
+    click(page, 'button[data-player="0"][data-box="chance"]')
+    wait_for(page, 'html[data-turn-phase="start"]', state="attached")
+    click(page, "#roll")                      # after a box: a tap of its own (ui/input.py)
+    wait_for(page, 'button[data-player="0"][data-box="pair"]')
     assert page.evaluate(styles, 'span[data-player="0"][data-box="chance"]') != \
         page.evaluate(styles, 'button[data-player="0"][data-box="pair"]')
 
@@ -208,7 +210,7 @@ def test_seat_picker_text_is_whole(new_context, site_url, goto_ready, lang):
     context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
     page = context.new_page()
     goto_ready(page, site_url, state="setup")
-    page.click("#add-player")
+    click(page, "#add-player")
     for level in ("optimal", "good", "beginner"):
         page.select_option(".player-seat >> nth=1", level)
         room = page.evaluate("""() => {
@@ -234,11 +236,11 @@ def axe_violations(page):
 def test_axe_with_the_hint_list_open(new_context, site_url, goto_ready, scheme, size):
     page = new_context(viewport={"width": size[0], "height": size[1]}, color_scheme=scheme).new_page()
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=7))
-    page.click("#roll")
-    page.click("#hint")
-    page.wait_for_selector(SHOWN, state="visible", timeout=30_000)
-    page.click("#hint-more")
-    page.wait_for_selector("#hint-list li.best", state="visible")
+    click(page, "#roll")
+    click(page, "#hint")
+    wait_for(page, SHOWN, state="visible", timeout=30_000)
+    click(page, "#hint-more")
+    wait_for(page, "#hint-list li.best", state="visible")
     assert axe_violations(page) == []
     # The sheet leaves the best box in view.
     best = page.locator('button[data-hint="best"]').bounding_box()
@@ -280,9 +282,9 @@ def test_a_tip_covers_no_box_die_or_roll(new_context, site_url, goto_ready, lang
     for label, (players, seats) in (("1 player", (1, None)), ("8 players", (8, None))):
         page.set_viewport_size({"width": 360, "height": 640})
         start(page, site_url, goto_ready, players, seats)
-        page.click('.die[data-index="0"]')  # a die kept: the next Roll is no double tap
-        page.click("#roll")                 # the second roll brings the tips (ui.feel.door)
-        page.wait_for_selector('#tip[data-tip="%s"]:not([hidden])' % tip, timeout=30_000)
+        click(page, '.die[data-index="0"]')  # a die kept: the next Roll is no double tap
+        click(page, "#roll")                # the second roll brings the tips (ui.feel.door)
+        wait_for(page, '#tip[data-tip="%s"]:not([hidden])' % tip, timeout=30_000)
         label = "%s, %s, tip %s" % (lang, label, tip)
         check_fits(page, label, problems)
         for view, (w, h) in FIT.items():
@@ -431,10 +433,10 @@ def test_a_small_phone_on_its_side_shows_one_screen(new_context, site_url, goto_
     problems = []
     for turn in range(2 if players > 1 else 1):
         if turn:
-            page.click('button[data-player="0"][data-box="chance"]')
-            page.wait_for_selector('html[data-current-player="1"][data-turn-phase="start"]', state="attached")
-        page.click("#roll")                   # after a box: a tap of its own (ui/input.py)
-        page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+            click(page, 'button[data-player="0"][data-box="chance"]')
+            wait_for(page, 'html[data-current-player="1"][data-turn-phase="start"]', state="attached")
+        click(page, "#roll")                  # after a box: a tap of its own (ui/input.py)
+        wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
         for w, h in ON_ITS_SIDE:
             page.set_viewport_size({"width": w, "height": h})
             frame(page)
@@ -455,8 +457,8 @@ def test_on_its_side_one_screen_before_the_later_styles_arrive(new_context, site
     pushed Roll out of the screen until that stylesheet came (a busy CI machine saw it)."""
     page = on_its_side(new_context, site_url, goto_ready, "be", LONG_NAMES,
                        hold="**/later.min.css")     # asked for: never answered
-    page.click("#roll")
-    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    click(page, "#roll")
+    wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
     page.wait_for_function("document.querySelectorAll('[data-win-chance]').length === 8")
     frame(page)
     assert not page.evaluate("[...document.styleSheets].some(s => (s.href || '').includes('later'))")
@@ -489,8 +491,8 @@ def test_eight_players_on_a_wide_screen_use_the_room(new_context, site_url, goto
     on its head cell."""
     page = new_context(viewport={"width": 1920, "height": 1080}, has_touch=True).new_page()
     goto_ready(page, link(site_url, LONG_NAMES, seed=7))
-    page.click("#roll")
-    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    click(page, "#roll")
+    wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
     frame(page)
     left, right = page.evaluate(SIDES)
     assert left <= 48 and right <= 48, (left, right)
@@ -585,9 +587,9 @@ def test_the_computer_bar_takes_one_line(new_context, site_url, goto_ready, lang
     context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
     page = context.new_page()
     start(page, site_url, goto_ready, 4, ["human", "optimal", "human", "human"])
-    page.click('button[data-player="0"][data-box="chance"]')
-    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
-    page.wait_for_selector("#computer-bar", state="visible", timeout=30_000)
+    click(page, 'button[data-player="0"][data-box="chance"]')
+    wait_for(page, "html[data-computer-turn]", state="attached", timeout=30_000)
+    wait_for(page, "#computer-bar", state="visible", timeout=30_000)
     page.select_option("#computer-speed", "slow")      # 1.4 s a step: the turn outlasts the checks
     problems = []
     for w, h in ((390, 844), (360, 640)):
@@ -646,8 +648,8 @@ def test_the_bonus_words_are_whole_with_eight_players(new_context, site_url, lan
     page.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s'); } catch (e) {}" % lang)
     game = upper_done(LONG_NAMES)
     open_with_storage(page, site_url, {"dicepoker.game": game.to_json()})
-    page.click("#roll")
-    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    click(page, "#roll")
+    wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
     frame(page)
     bad = page.evaluate(SUMS_WHOLE)
     if bad:
@@ -667,8 +669,8 @@ def test_the_first_high_score_clears_the_rule_set(new_context, site_url, goto_re
                             % (lang, json.dumps(scores)))
     page = context.new_page()
     goto_ready(page, link(site_url, ["Ann"], seed=7))
-    page.click("#open-scores")
-    page.wait_for_selector("#scores-list .highscore", state="visible", timeout=30_000)
+    click(page, "#open-scores")
+    wait_for(page, "#scores-list .highscore", state="visible", timeout=30_000)
     for w, h in ((360, 640), (1280, 800)):
         page.set_viewport_size({"width": w, "height": h})
         frame(page)
@@ -689,11 +691,11 @@ def test_the_first_day_notice_pushes_nothing_out_of_view(new_context, site_url, 
     context.add_init_script("if (location.protocol !== 'about:') localStorage.setItem('dicepoker.lang', '%s')" % lang)
     page = context.new_page()
     goto_ready(page, site_url, state="setup")
-    page.click("#open-daily")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#open-daily")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     notice_text(page)
-    page.click("#roll")
-    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    click(page, "#roll")
+    wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
     problems = []
     for w, h in ((360, 640), (390, 844), (640, 360), (844, 390), (1024, 768), (1280, 800), (1920, 1080)):
         page.set_viewport_size({"width": w, "height": h})

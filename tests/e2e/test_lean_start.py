@@ -20,6 +20,8 @@ import pytest
 
 import gameui
 from mpyrun import REPO
+from click_point import click
+from waits import wait_for
 
 # Loaded on demand, never for the first turn, whatever the language.
 LATER = [
@@ -55,8 +57,8 @@ def _first_turn_requests(page, url):
     requested = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto(url)
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
-    page.click("#roll")
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
+    click(page, "#roll")
     page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
     gameui.settle(page)                 # anything the roll queued has run
     return requested
@@ -94,7 +96,7 @@ def test_later_stylesheet_comes_with_the_first_later_view(new_context, site_url)
     requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
     assert not [u for u in requested if "/static/css/later." in u or "/static/later." in u]
     head = "getComputedStyle(document.querySelector('#rules-dialog .dialog-head')).display"
-    page.click("#open-rules")
+    click(page, "#open-rules")
     page.wait_for_function("document.querySelector('#rules-dialog')?.open")
     page.wait_for_function("document.querySelector('#rules-body [data-i18n=\"rules.loading\"]') === null",
                            timeout=20_000)
@@ -105,7 +107,7 @@ def test_later_stylesheet_comes_with_the_first_later_view(new_context, site_url)
 
 def _styled_setup(page):
     """The setup screen is up, its form drawn and setup.css applied (.setup's max-width)."""
-    page.wait_for_selector('html[data-state="setup"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="setup"]', state="attached", timeout=60_000)
     assert page.locator("#setup-players li").count() >= 1
     assert page.evaluate("getComputedStyle(document.getElementById('setup')).maxWidth") != "none"
 
@@ -126,8 +128,8 @@ def test_without_a_link_the_setup_form_comes_with_the_start_files_once(new_conte
     assert not [u for u in requested if re.search(r"/static/i18n/(start/)?en\.json$", u)]
     _setup_words_are(page, "en")
     page.fill("#setup-players li .player-name", "Zoe")
-    page.click("#start")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert page.inner_text("#turn-label").startswith("Zoe")
 
 
@@ -150,17 +152,17 @@ def test_new_game_after_a_link_fetches_the_setup_form_then(new_context, site_url
     requested = _first_turn_requests(page, site_url + "?players=Ann&seed=7")
     assert not [u for u in requested if "setup_form" in u or "/css/setup." in u]
     assert not [u for u in requested if u.split("?")[0].endswith(".setup.json")]
-    page.click("#new-game")
+    click(page, "#new-game")
     _styled_setup(page)
     _setup_words_are(page, lang)
     assert [u for u in requested if u.split("?")[0].endswith("/ui/setup/form.mpy")]
     page.fill("#setup-players li .player-name", "Bea")
-    page.click("#add-player")
+    click(page, "#add-player")
     assert page.locator("#setup-players li").count() == 2
-    page.click("#start")
-    page.wait_for_selector("#confirm-dialog[open]")     # leave Ann's game in progress?
-    page.click("#confirm")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, "#confirm-dialog[open]")     # leave Ann's game in progress?
+    click(page, "#confirm")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert "Bea" in page.inner_text("#turn-label")
 
 
@@ -172,7 +174,7 @@ def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context,
     requested = []
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
     for module in ("savefile", "save_reader"):
         assert [u for u in requested if u.endswith("/static/mpy/dicepoker/%s.mpy" % module)]
     assert page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)") == dice

@@ -7,6 +7,8 @@ from axe_playwright_python.sync_playwright import Axe
 from dicepoker.game import Game
 import gameui
 from gameui import assert_matches, choose_box, fill_box, inject_game, link, play_turn
+from click_point import click
+from waits import wait_for
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
@@ -55,7 +57,7 @@ def test_no_horizontal_scroll_on_any_screen(new_context, site_url, goto_ready, w
     page = context.new_page()
     goto_ready(page, site_url, state="setup")
     assert page.get_attribute("html", "lang") == lang
-    page.click("#add-player")
+    click(page, "#add-player")
     assert no_horizontal_scroll(page)
     goto_ready(page, link(site_url, ["Annabelle-Marie", "Ben", "Cy"], seed=4))
     game = Game(["Annabelle-Marie", "Ben", "Cy"], seed=4)
@@ -78,7 +80,7 @@ def test_roll_state_is_immediate_with_animations_on(page, site_url, goto_ready):
     page.emulate_media(reduced_motion="no-preference")
     goto_ready(page, link(site_url, ["Ann"], seed=99))
     game = Game(["Ann"], seed=99)
-    page.click("#roll")
+    click(page, "#roll")
     gameui.roll(game)
     values = page.evaluate("[...document.querySelectorAll('.die')].map(d => Number(d.dataset.value))")
     assert values == list(game.dice)
@@ -98,15 +100,15 @@ def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=6))
     assert axe_violations(page) == []               # hand-over, before the first roll
     game = Game(["Ann", "Ben"], seed=6)
-    page.click("#roll")
+    click(page, "#roll")
     gameui.roll(game)
-    page.click('.die[data-index="1"]')
+    click(page, '.die[data-index="1"]')
     assert axe_violations(page) == []               # previews, a held die
     page.emulate_media(color_scheme="dark")
     assert axe_violations(page) == []               # the dark theme's contrast too
     page.emulate_media(color_scheme="light")
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-body table")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-body table")
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
     gameui.toggle_hold(game, 1)
@@ -120,7 +122,7 @@ def test_axe_setup_turn_and_end_screens(page, site_url, goto_ready):
     inject_game(page, site_url, game)
     play_turn(page, game)
     assert game.is_over
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     assert axe_violations(page) == []
 
 
@@ -143,7 +145,7 @@ def test_keyboard_only_turn(page, site_url, goto_ready):
 def test_runtime_failure_shows_a_message_not_a_frozen_page(page, site_url):
     page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
     page.goto(site_url)
-    page.wait_for_selector("#boot-failed", state="visible", timeout=10_000)
+    wait_for(page, "#boot-failed", state="visible", timeout=10_000)
     assert page.evaluate("document.documentElement.dataset.state") == "loading"
     assert page.is_visible("#boot-reload")
 
@@ -158,7 +160,7 @@ def test_end_screen_opens_at_its_top_on_a_phone(new_context, site_url):
         gameui.roll(game)
         game.score(choose_box(game))
     inject_game(page, site_url, game, state="over")
-    page.wait_for_selector("#end-dialog[open] #end-winner:not(:empty)")
+    wait_for(page, "#end-dialog[open] #end-winner:not(:empty)")
     gameui.settle(page)
     dialog = page.evaluate("""() => { const d = document.getElementById('end-dialog');
         return [d.scrollHeight > d.clientHeight, d.scrollTop, document.activeElement.id]; }""")

@@ -6,6 +6,8 @@ import urllib.parse
 from dicepoker.game import Game
 import gameui
 from gameui import assert_matches, inject_game, link, read, saved_game
+from click_point import click
+from waits import wait_for
 
 SHOWN = '#hint-panel[data-hint-state="shown"]'
 
@@ -26,9 +28,9 @@ def test_a_double_tap_on_roll_is_one_roll(page, site_url, goto_ready):
 
 def test_two_taps_on_roll_400_ms_apart_are_two_rolls(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann"], seed=3))
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_timeout(400)                 # the time between the taps is the point
-    page.click("#roll")
+    click(page, "#roll")
     gameui.wait_for_saved_moves(page, 2)
     gameui.settle(page)
     assert moves(page) == 2
@@ -47,7 +49,7 @@ def test_roll_a_die_kept_and_roll_again_at_once_are_two_rolls(page, site_url, go
 def test_two_taps_on_boxes_within_350_ms_are_one(page, site_url, goto_ready):
     """A box, a roll by key, a box again, all at once: the second box waits for 350 ms."""
     goto_ready(page, link(site_url, ["Ann"], seed=3))
-    page.click("#roll")
+    click(page, "#roll")
     ahead = Game(["Ann"], seed=3)                     # what the page will throw next
     ahead.roll()
     ahead.score("chance")
@@ -63,7 +65,7 @@ def test_two_taps_on_boxes_within_350_ms_are_one(page, site_url, goto_ready):
     page.wait_for_timeout(400)
     game = saved_game(page)
     box = next(b for b, points in game.options().items() if points)
-    page.click('button[data-box="%s"]' % box)
+    click(page, 'button[data-box="%s"]' % box)
     gameui.wait_for_saved_moves(page, 4)
     assert saved_game(page).moves[-1] == {"score": box}
 
@@ -71,27 +73,27 @@ def test_two_taps_on_boxes_within_350_ms_are_one(page, site_url, goto_ready):
 def test_tapping_a_boxs_name_fills_it_like_its_cell(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=8))
     game = Game(["Ann", "Ben"], seed=8)
-    page.click("#roll")
+    click(page, "#roll")
     game.roll()
-    page.click('tr[data-row="chance"] .box-name')
+    click(page, 'tr[data-row="chance"] .box-name')
     game.score("chance")
     assert_matches(page, game)
-    page.click('tr[data-row="sixes"] .box-name')      # Ben has not rolled: nothing
+    click(page, 'tr[data-row="sixes"] .box-name')     # Ben has not rolled: nothing
     assert_matches(page, game)
 
 
 # ------------------------------------------------------------------- the hint
 def test_after_undo_the_hints_box_marker_goes_with_the_hint(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=31))
-    page.click("#roll")
-    page.click("#hint")
-    page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+    click(page, "#roll")
+    click(page, "#hint")
+    wait_for(page, SHOWN, state="visible", timeout=60_000)
     best = page.get_attribute('button[data-hint="best"]', "data-box")
-    page.click('button[data-player="0"][data-box="%s"]' % best)
+    click(page, 'button[data-player="0"][data-box="%s"]' % best)
     if page.is_visible("#confirm-dialog[open]"):
-        page.click("#confirm")
-    page.click("#undo")
-    page.wait_for_selector('button[data-player="0"][data-box="%s"]' % best)
+        click(page, "#confirm")
+    click(page, "#undo")
+    wait_for(page, 'button[data-player="0"][data-box="%s"]' % best)
     assert page.locator("[data-hint]").count() == 0
     assert page.get_attribute("#hint-panel", "data-hint-state") != "shown"
 
@@ -103,19 +105,19 @@ def test_back_closes_an_open_dialog_then_leaves_the_game(page, site_url, goto_re
     page.goto(site_url + "tests/bench/fixtures/plain.html")
     url = link(site_url, ["Ann"], seed=5)
     goto_ready(page, url)
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-dialog[open]")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-dialog[open]")
     gameui.wait_for_back_entry(page)
     page.go_back()
-    page.wait_for_selector("#rules-dialog[open]", state="detached")
+    wait_for(page, "#rules-dialog[open]", state="detached")
     assert page.url == url and page.get_attribute("html", "data-state") == "ready"
     # closed by its own button: its history entry goes too, so Back leaves at once
-    page.click("#open-scores")
-    page.wait_for_selector("#scores-dialog[open]")
+    click(page, "#open-scores")
+    wait_for(page, "#scores-dialog[open]")
     gameui.wait_for_back_entry(page)
     gameui.count_popstates(page)
-    page.click('#scores-dialog .close-dialog')
-    page.wait_for_selector("#scores-dialog[open]", state="detached")
+    click(page, '#scores-dialog .close-dialog')
+    wait_for(page, "#scores-dialog[open]", state="detached")
     gameui.wait_for_popstates(page, 1)                  # the page took its entry back
     page.go_back()
     page.wait_for_url("**/plain.html")
@@ -135,15 +137,15 @@ def test_space_on_the_focus_left_in_a_closed_question_rolls(page, site_url, goto
 
 def test_back_cancels_the_question(page, site_url, goto_ready):
     goto_ready(page, link(site_url, ["Ann"], seed="zero"))
-    page.click("#roll")
+    click(page, "#roll")
     game = saved_game(page)
     zero = [b for b, points in game.options().items() if points == 0]
     assert zero, "this seed's first throw has a box worth 0"
-    page.click('button[data-box="%s"]' % zero[0])
-    page.wait_for_selector("#confirm-dialog[open]")
+    click(page, 'button[data-box="%s"]' % zero[0])
+    wait_for(page, "#confirm-dialog[open]")
     gameui.wait_for_back_entry(page)
     page.go_back()
-    page.wait_for_selector("#confirm-dialog[open]", state="detached")
+    wait_for(page, "#confirm-dialog[open]", state="detached")
     assert moves(page) == 1 and page.get_attribute("html", "data-state") == "ready"
 
 
@@ -168,7 +170,7 @@ def test_the_first_form_of_a_link_still_works(page, site_url, goto_ready):
 # ---------------------------------------------------------------------- setup
 def test_computer_seats_get_computer_names_and_one_name_is_refused(page, site_url, goto_ready):
     goto_ready(page, site_url, state="setup")
-    page.click("#add-player")
+    click(page, "#add-player")
     second = page.locator(".player-name").nth(1)
     seat = page.locator(".player-seat").nth(1)
     assert second.input_value() == "Player 2"
@@ -179,7 +181,7 @@ def test_computer_seats_get_computer_names_and_one_name_is_refused(page, site_ur
     second.fill("player 1")                               # the first's name, spelt otherwise
     seat.select_option("beginner")
     assert second.input_value() == "player 1"             # the player's own: kept
-    page.click("#start")
+    click(page, "#start")
     assert page.is_visible("#setup-error")
     assert "same name" in page.text_content("#setup-error")
     assert page.get_attribute("html", "data-state") == "setup"
@@ -207,9 +209,9 @@ def test_a_computers_box_stays_readable_until_the_next_player_acts(page, site_ur
     query = urllib.parse.urlencode([("players", "Ann,Computer 2"), ("seats", "human,beginner"),
                                     ("seed", "6")])
     goto_ready(page, site_url + "?" + query)
-    page.click("#roll")
-    page.click('button[data-box="chance"]')
-    page.wait_for_selector('html[data-current-player="0"][data-turn-phase="start"]',
+    click(page, "#roll")
+    click(page, 'button[data-box="chance"]')
+    wait_for(page, 'html[data-current-player="0"][data-turn-phase="start"]',
                            state="attached", timeout=30_000)
     game = saved_game(page)
     box = game.moves[-1]["score"]
@@ -217,13 +219,13 @@ def test_a_computers_box_stays_readable_until_the_next_player_acts(page, site_ur
     assert said.startswith("Computer 2 scored %d in " % game.cards[1][box]), said
     # Still there after the page draws again for something else than a move
     # (the rules opened and closed), and after everything already queued ran.
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-dialog[open]")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-dialog[open]")
     page.keyboard.press("Escape")
-    page.wait_for_selector("#rules-dialog[open]", state="detached")
+    wait_for(page, "#rules-dialog[open]", state="detached")
     gameui.settle(page)
     assert page.text_content("#handover-sub") == said
-    page.click("#roll")
+    click(page, "#roll")
     assert "scored" not in page.text_content("#handover-sub")
 
 
@@ -234,7 +236,7 @@ def finished(page, site_url, players=("Ann", "Ben, Jr")):
         game.roll()
         game.score(next(b for b in game.ruleset.boxes if b in game.options()))
     inject_game(page, site_url, game, state="over")
-    page.wait_for_selector("#end-dialog[open] #share-button", state="visible")
+    wait_for(page, "#end-dialog[open] #share-button", state="visible")
     return game
 
 
@@ -250,7 +252,7 @@ NO_SHARE = """() => { window.__copied = [];
 def test_share_uses_the_share_sheet(page, site_url):
     page.add_init_script("(%s)()" % SHARED)
     game = finished(page, site_url)
-    page.click("#share-button")
+    click(page, "#share-button")
     page.wait_for_function("() => window.__shared.length === 1")
     url = page.evaluate("() => window.__shared[0]")
     assert url == page.get_attribute("#share-button", "title")
@@ -263,8 +265,9 @@ def test_share_uses_the_share_sheet(page, site_url):
 def test_share_copies_the_link_where_there_is_no_share_sheet(page, site_url):
     page.add_init_script("(%s)()" % NO_SHARE)
     finished(page, site_url, players=("Ann",))
-    page.click("#share-button")
-    page.wait_for_selector("#share-status:has-text('Link copied')")
+    click(page, "#share-button")
+    page.wait_for_function("() => (document.querySelector('#share-status') || {}).textContent"
+                           ".includes('Link copied')")
     copied = page.evaluate("() => window.__copied")
     assert copied == [page.get_attribute("#share-button", "title")]
     assert "players=Ann" in copied[0] and "seed=99" in copied[0]
@@ -277,7 +280,7 @@ def test_opened_as_a_file_the_page_says_to_serve_it(browser, repo):
     try:
         page = context.new_page()
         page.goto((repo / "index.html").as_uri())
-        page.wait_for_selector("#boot-failed", state="visible", timeout=30_000)
+        wait_for(page, "#boot-failed", state="visible", timeout=30_000)
         assert page.is_visible("#boot-file") and page.is_hidden("#boot-body")
         assert "opened as a file" in page.text_content("#boot-file")
         assert "connection" not in page.inner_text("#boot-failed")
@@ -294,11 +297,11 @@ def test_the_keyboard_focus_goes_to_roll_after_start_and_after_a_box(page, site_
     goto_ready(page, site_url, state="setup")
     page.focus("#start")
     page.keyboard.press("Enter")
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=30_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=30_000)
     page.wait_for_function(ACTIVE + " === 'roll'", timeout=10_000)
     page.keyboard.press("Enter")                            # rolls: the focus stays on Roll
     gameui.wait_for_saved_moves(page, 1)
     page.focus('button[data-player="0"][data-box="chance"]')
     page.keyboard.press("Enter")
-    page.wait_for_selector('html[data-turn-phase="start"]', state="attached")
+    wait_for(page, 'html[data-turn-phase="start"]', state="attached")
     page.wait_for_function(ACTIVE + " === 'roll'", timeout=10_000)

@@ -14,6 +14,8 @@ import gameui
 from harness import LOCAL_ORIGINS
 from onefile_page import SITE, built, computer_game, open_file, solo_game, strays, wait_until
 from test_remote import READ, fragment_of, link_on, open_link, play_my_turns, setup
+from click_point import click
+from waits import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -38,18 +40,18 @@ def test_a_whole_solo_game_with_a_reload_the_hint_and_a_language_switch(page, on
     game = solo_game(page, onefile)
     total = str(game.totals()[0])
     page.keyboard.press("Escape")
-    page.click("#open-scores")
-    page.wait_for_selector("#scores-dialog[open] #scores-list li", state="attached")
+    click(page, "#open-scores")
+    wait_for(page, "#scores-dialog[open] #scores-list li", state="attached")
     assert total in page.text_content("#scores-list")
     page.keyboard.press("Escape")
-    page.click("#open-stats")
-    page.wait_for_selector("#stats-dialog[open] #stats-rows tr", state="attached")
+    click(page, "#open-stats")
+    wait_for(page, "#stats-dialog[open] #stats-rows tr", state="attached")
     assert total in page.text_content("#stats-rows")
     page.keyboard.press("Escape")
-    page.click("#open-transfer")
-    page.wait_for_selector("#transfer-dialog[open]", state="attached")
+    click(page, "#open-transfer")
+    wait_for(page, "#transfer-dialog[open]", state="attached")
     with page.expect_download() as download:
-        page.click("#export-game")
+        click(page, "#export-game")
     assert gameui.from_save(Path(download.value.path()).read_text(encoding="utf-8")).to_dict() == game.to_dict()
     assert_only_the_file(page, page_monitor, onefile)
 
@@ -68,7 +70,7 @@ def test_play_by_link_the_links_lead_to_the_site_and_a_link_opens_in_the_file(
 
     def ready(page, url, state="ready"):
         page.goto(url)
-        page.wait_for_selector('html[data-state="%s"]' % state, state="attached", timeout=30_000)
+        wait_for(page, 'html[data-state="%s"]' % state, state="attached", timeout=30_000)
 
     setup(ann, onefile.as_uri(), ready, ["Ann", "Ben"], ["human", "remote"])
     links = [link_on(ann)]

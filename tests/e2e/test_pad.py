@@ -25,6 +25,8 @@ import gameui
 from gameui import link
 from harness import ARTIFACTS
 from test_layout import SHOWN, axe_violations
+from click_point import click
+from waits import wait_for
 
 SIZES = [(768, 1024), (1024, 768), (1280, 800), (1920, 1080)]
 NAMES = ["Annabelle", "Ben", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -87,7 +89,7 @@ def start(page, site_url, goto_ready, players, seats, names=NAMES):
     else:
         gameui.inject_game(page, site_url, Game(names[:players], seed=7, seats=seats))
     gameui.tap(page, "#roll", "roll")
-    page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+    wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
 
 
 def check_fits(page, label, players, problems, sizes=SIZES):
@@ -113,14 +115,14 @@ def play_pad(new_context, site_url, goto_ready, lang, scheme, sizes):
         start(page, site_url, goto_ready, players, seats)
         label = "%s, %s, %s" % (lang, scheme, label)
         check_fits(page, label, players, problems, sizes)
-        page.click("#hint")
-        page.wait_for_selector(SHOWN, state="visible", timeout=30_000)
+        click(page, "#hint")
+        wait_for(page, SHOWN, state="visible", timeout=30_000)
         check_fits(page, label + ", hint", players, problems, sizes)
         if seats:                            # the computer's turn, its bar shown
             page.set_viewport_size({"width": 1280, "height": 800})
             gameui.tap(page, 'button[data-player="0"][data-box="chance"]', "box")
-            page.wait_for_selector('html[data-computer-turn]', state="attached")
-            page.wait_for_selector('html[data-turn-phase="rolled"]', state="attached")
+            wait_for(page, 'html[data-computer-turn]', state="attached")
+            wait_for(page, 'html[data-turn-phase="rolled"]', state="attached")
             check_fits(page, label + ", computer", players, problems, sizes)
     assert problems == []
 
@@ -170,13 +172,13 @@ def test_the_head_row_stands_for_the_chips(new_context, site_url):
     cell = 'td[data-seat="%d"]:has(> [data-box="ones"])'
     look = "(s) => getComputedStyle(document.querySelector(s)).backgroundColor"
     assert page.evaluate(look, cell % 0) != page.evaluate(look, cell % 2)
-    page.click('#card-head th[data-seat="2"]')                  # nothing new to show
+    click(page, '#card-head th[data-seat="2"]')                 # nothing new to show
     assert page.get_attribute("#card", "data-peek") is None
     assert page.evaluate("document.querySelectorAll('#card td[data-seat]:not([data-sum])').length") \
         == page.evaluate("[...document.querySelectorAll('#card td[data-seat]:not([data-sum])')]"
                          ".filter((td) => td.checkVisibility()).length") == 3 * 15
     gameui.tap(page, 'button[data-player="0"][data-box="chance"]', "box")
-    page.wait_for_selector('html[data-current-player="1"]', state="attached")
+    wait_for(page, 'html[data-current-player="1"]', state="attached")
     assert [h["shadow"] != "none" for h in page.evaluate(HEADS)] == [False, True, False]
 
 
@@ -187,7 +189,7 @@ def test_a_friends_seat_is_marked(new_context, site_url, goto_ready):
     from test_remote import setup
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
     setup(page, site_url, goto_ready, ["Ann", "Ben", "Cy"], ["human", "remote", "remote"])
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert gameui.saved_game(page).seats == ["remote"] * 3      # nobody has joined yet
     heads = page.evaluate(HEADS)
     assert [("#icon-remote" in h["mark"], h["title"].endswith(" · A friend, on their own phone"))
@@ -203,8 +205,8 @@ def test_the_winners_columns_are_marked_at_the_end(new_context, site_url, scheme
     game = one_box_from_the_end(("Ann", "Ben"))
     gameui.inject_game(page, site_url, game)
     gameui.play_turn(page, game, check=False)
-    page.wait_for_selector("#end-dialog[open]")
-    page.click("#end-close")
+    wait_for(page, "#end-dialog[open]")
+    click(page, "#end-close")
     winner = game.winners()[0]
     heads = page.evaluate(HEADS)
     assert [h["winner"] for h in heads] == [p == winner for p in range(2)]

@@ -28,6 +28,8 @@ from axe_playwright_python.sync_playwright import Axe
 import gameui
 from dicepoker.practice import position_json, positions
 from practice_solver import advisor, losses, move_text
+from click_point import click
+from waits import wait_for
 
 SHOWN = "#practice[data-status=shown]"
 RESULT = "[data-practice-result]:not([hidden])"
@@ -52,7 +54,7 @@ def cpython_positions(seed, rules, count):
 
 def open_link(page, site_url, seed, rules):
     page.goto(site_url + "?practice=%s&rules=%s" % (seed, rules))
-    page.wait_for_selector(SHOWN, timeout=60_000)
+    wait_for(page, SHOWN, timeout=60_000)
 
 
 def shown_position(page):
@@ -62,16 +64,16 @@ def shown_position(page):
 def play(page, option):
     """Answer with ``option``: its dice kept (taps), then Roll; or its box."""
     if option["kind"] == "score":
-        page.click('#practice [data-box="%s"]' % option["box"])
+        click(page, '#practice [data-box="%s"]' % option["box"])
     else:
         for i in option["move"]["roll"]:
-            page.click('#practice .die[data-index="%d"]' % i)
+            click(page, '#practice .die[data-index="%d"]' % i)
         pressed = page.eval_on_selector_all(
             '#practice .die[aria-pressed="true"]', "ds => ds.map(d => Number(d.dataset.index))")
         assert pressed == option["move"]["roll"]
-        page.click("#practice-roll")
-    page.wait_for_selector(RESULT)
-    page.wait_for_selector("#practice-options[data-filled]", state="attached")
+        click(page, "#practice-roll")
+    wait_for(page, RESULT)
+    wait_for(page, "#practice-options[data-filled]", state="attached")
 
 
 def page_answer(page):
@@ -86,8 +88,8 @@ def page_answer(page):
 
 
 def next_position(page):
-    page.click("#practice-next")
-    page.wait_for_selector(SHOWN)
+    click(page, "#practice-next")
+    wait_for(page, SHOWN)
 
 
 @pytest.mark.parametrize("rules", sorted(PLANS))
@@ -152,10 +154,10 @@ def test_progress_survives_a_reload_and_shows_in_the_statistics(page, site_url):
     assert page.get_attribute("#practice", "data-position") == position_json(expected[3])
     stored = json.loads(page.evaluate("localStorage.getItem('dicepoker.practice-progress')"))
     page.reload()
-    page.wait_for_selector("html[data-state]:not([data-state=loading])", state="attached")
+    wait_for(page, "html[data-state]:not([data-state=loading])", state="attached")
     assert "practice" not in page.url                 # the link was taken in
-    page.click("#open-stats")
-    page.wait_for_selector("#history[data-filled]", state="attached")     # the screen is filled
+    click(page, "#open-stats")
+    wait_for(page, "#history[data-filled]", state="attached")     # the screen is filled
     page.select_option("#stats-ruleset", rules)
     row = page.locator('#stats-practice [data-practice-level="all"]')
     assert row.locator('[data-stat="answered"]').text_content() == "3"
@@ -180,7 +182,7 @@ DAMAGED = '{"version": 1, "tally": {"yahtzee": {"1": [3, 9, 0.0]}}'
 
 def test_a_damaged_record_is_set_aside_with_a_message(page, site_url):
     page.goto(site_url)
-    page.wait_for_selector("html[data-state]:not([data-state=loading])", state="attached")
+    wait_for(page, "html[data-state]:not([data-state=loading])", state="attached")
     page.evaluate("(t) => localStorage.setItem('dicepoker.practice-progress', t)", DAMAGED)
     open_link(page, site_url, "7", "dice-poker")
     assert page.is_visible("#practice-note")
@@ -194,8 +196,8 @@ def test_a_damaged_record_is_set_aside_with_a_message(page, site_url):
     # found by the statistics first: the same
     page.keyboard.press("Escape")
     page.evaluate("(t) => localStorage.setItem('dicepoker.practice-progress', t)", "not json")
-    page.click("#open-stats")
-    page.wait_for_selector("#stats-practice-note:not([hidden])")
+    click(page, "#open-stats")
+    wait_for(page, "#stats-practice-note:not([hidden])")
     assert page.text_content("#stats-practice-note").startswith(ENGLISH_BAD_RECORD)
     aside = page.evaluate("""() => Object.keys(localStorage).filter(
       k => k.startsWith('dicepoker.bad-save.practice-')).map(k => localStorage.getItem(k))""")
@@ -216,19 +218,19 @@ def test_keyboard_only_and_a_reload_goes_on_where_it_stood(page, site_url):
     assert expected[0]["rolls_left"] == 0 and expected[1]["rolls_left"] == 1
     open_link(page, site_url, "42", "dice-poker")
     page.keyboard.press("Escape")                       # closed, then opened from the top bar
-    page.wait_for_selector("#practice-dialog:not([open])", state="attached")
+    wait_for(page, "#practice-dialog:not([open])", state="attached")
     focus_on(page, "#open-practice")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#practice-dialog[open] " + SHOWN)
+    wait_for(page, "#practice-dialog[open] " + SHOWN)
     assert page.get_attribute("#practice", "data-position") == position_json(expected[0])
     box = expected[0]["options"][0]["box"]
     focus_on(page, '#practice [data-box="%s"]' % box)
     page.keyboard.press("Enter")
-    page.wait_for_selector(RESULT)
+    wait_for(page, RESULT)
     assert page.get_attribute("[data-practice-result]", "data-loss") == "0.0"
     assert page.evaluate("document.activeElement.id") == "practice-next"
     page.keyboard.press("Enter")
-    page.wait_for_selector(SHOWN)
+    wait_for(page, SHOWN)
     assert page.get_attribute("#practice", "data-position") == position_json(expected[1])
     assert page.evaluate("document.activeElement.id") == "practice-task"    # read out
     hold = next(o for o in expected[1]["options"] if o["kind"] == "hold")
@@ -239,20 +241,20 @@ def test_keyboard_only_and_a_reload_goes_on_where_it_stood(page, site_url):
     assert pressed == hold["move"]["roll"]
     focus_on(page, "#practice-roll")
     page.keyboard.press("Enter")
-    page.wait_for_selector(RESULT)
+    wait_for(page, RESULT)
     assert page.get_attribute("[data-practice-result]", "data-loss") == "%.1f" % hold["loss"]
     page.keyboard.press("Enter")                        # Next, where the focus went
-    page.wait_for_selector(SHOWN)
+    wait_for(page, SHOWN)
     assert page.get_attribute("#practice", "data-position") == position_json(expected[2])
     page.reload()                                       # the sequence goes on where it stood
-    page.wait_for_selector("html[data-state]:not([data-state=loading])", state="attached")
+    wait_for(page, "html[data-state]:not([data-state=loading])", state="attached")
     focus_on(page, "#open-practice")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#practice-dialog[open] " + SHOWN, timeout=60_000)
+    wait_for(page, "#practice-dialog[open] " + SHOWN, timeout=60_000)
     assert page.get_attribute("#practice", "data-position") == position_json(expected[2])
     assert page.text_content("#practice-task").startswith("Position 3 ")
     page.keyboard.press("Escape")
-    page.wait_for_selector("#practice-dialog:not([open])", state="attached")
+    wait_for(page, "#practice-dialog:not([open])", state="attached")
 
 
 FITS = """() => {
@@ -302,6 +304,6 @@ def test_a_practice_link_opens_practice_and_never_the_games_loading_screen(page,
         loading: getComputedStyle(document.querySelector('.loading-note')).display !== 'none'
                  && !!document.querySelector('#game:not([hidden])')})""")
     assert painted == {"first": "setup", "loading": False}
-    page.wait_for_selector(SHOWN, timeout=60_000)
+    wait_for(page, SHOWN, timeout=60_000)
     assert any("/static/mpy/ui/setup/form.mpy" in url for url in first)
     assert page.evaluate("document.getElementById('practice-dialog').open")

@@ -15,6 +15,8 @@ import pytest
 import gameui
 from dicepoker import bylink, link_form
 from paths import REPO
+from click_point import click
+from waits import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -34,13 +36,13 @@ def fragment_of(href):
 def setup(page, site_url, goto_ready, names, seats, ruleset="dice-poker"):
     goto_ready(page, site_url, state="setup")
     for _ in range(len(names) - 1):
-        page.click("#add-player")
+        click(page, "#add-player")
     rows = page.locator("#setup-players li")
     for i, (name, seat) in enumerate(zip(names, seats)):
         rows.nth(i).locator(".player-seat").select_option(seat)
         rows.nth(i).locator(".player-name").fill(name)
     page.check('input[name="ruleset"][value="%s"]' % ruleset)
-    page.click("#start")
+    click(page, "#start")
 
 
 def link_on(page, previous=None):
@@ -55,7 +57,7 @@ def link_on(page, previous=None):
 def open_link(page, href, site_url, goto_ready, fresh):
     if fresh:
         page.goto(href)
-        page.wait_for_selector('html[data-state="ready"], html[data-state="setup"]',
+        wait_for(page, 'html[data-state="ready"], html[data-state="setup"]',
                                state="attached", timeout=30_000)
     else:
         page.evaluate("(h) => { location.hash = h.split('#')[1]; }", href)
@@ -122,7 +124,7 @@ def finish_everywhere(devices, last):
             open_link(page, last, None, None, fresh=False)
     rolls = bylink.rolls_checked(link_form.from_fragment(fragment_of(last)))
     for page in set(devices.values()):
-        page.wait_for_selector("#end-dialog[open] #remote-checked")
+        wait_for(page, "#end-dialog[open] #remote-checked")
         assert totals(page) == final.totals()
         page.wait_for_function("(n) => document.getElementById('remote-checked').textContent"
                                ".includes('all ' + n + ' come from')", arg=rolls)
@@ -144,8 +146,8 @@ def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
     for name, table in scores.items():
         assert [e["name"] for e in table["dice-poker"]] == [name]
     # the kept games: listed on the setup screen, the game over
-    ben.click("#end-new-game")
-    ben.wait_for_selector("#remote-games li[data-remote-entry]")
+    click(ben, "#end-new-game")
+    wait_for(ben, "#remote-games li[data-remote-entry]")
     assert "game over" in ben.inner_text("#remote-games")
 
 
@@ -192,16 +194,16 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     open_link(ann, back, site_url, goto_ready, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     assert ann.text_content("#handover-main") == english["handover.your_turn"].format(name="Ann")
-    ann.click("#roll")
-    ann.click('button[data-player="0"][data-box="chance"]')      # never 0: no question
+    click(ann, "#roll")
+    click(ann, 'button[data-player="0"][data-box="chance"]')     # never 0: no question
     link_on(ann, back)
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.waiting_send"].format(name="Ben")
-    ann.click("#remote-share")
+    click(ann, "#remote-share")
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.waiting"].format(name="Ben")
     ann.reload()
-    ann.wait_for_selector('html[data-state="ready"]', state="attached")
+    wait_for(ann, 'html[data-state="ready"]', state="attached")
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.waiting"].format(name="Ben")
 
@@ -242,7 +244,7 @@ def test_share_is_on_screen_with_each_new_link_and_the_game_stays_put(new_contex
     ann.evaluate("window.scrollTo(0, 120)")
     assert ann.evaluate("window.scrollY") > 0
     ann.tap("#new-game")
-    ann.wait_for_selector('html[data-state="setup"]', state="attached")
+    wait_for(ann, 'html[data-state="setup"]', state="attached")
     gameui.settle(ann)
     assert ann.evaluate("window.scrollY") == 0
 

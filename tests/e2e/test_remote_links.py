@@ -8,6 +8,8 @@ import pytest
 import gameui
 from dicepoker import bylink, link_form
 from test_remote import READ, fragment_of, link_on, open_link, play_my_turns, setup
+from click_point import click
+from waits import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -135,13 +137,13 @@ def test_undo_until_the_link_is_sent_and_a_reload_mid_turn(new_context, site_url
     gameui.tap(ann, "#roll", "roll")
     gameui.roll(game)
     ann.reload()
-    ann.wait_for_selector('html[data-state="ready"]', state="attached")
+    wait_for(ann, 'html[data-state="ready"]', state="attached")
     ann.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'")
     assert gameui.saved_game(ann).dice == game.dice          # the same dice after a reload
     box = gameui.choose_box(game)
     gameui.fill_box(ann, game, box)
     first = link_on(ann, links[3])
-    ann.click("#undo")                                      # not sent yet: undo is allowed
+    click(ann, "#undo")                                     # not sent yet: undo is allowed
     ann.wait_for_function("() => document.getElementById('remote-link').hidden")
     game.undo()
     gameui.fill_box(ann, game, next(b for b in game.options() if b != box))
@@ -149,15 +151,15 @@ def test_undo_until_the_link_is_sent_and_a_reload_mid_turn(new_context, site_url
     assert second != first
     ann.evaluate("() => { document.getElementById('remote-link').addEventListener("
                  "'click', e => e.preventDefault(), {once: true}); }")
-    ann.click("#remote-link")                               # sent: undo stops there
+    click(ann, "#remote-link")                              # sent: undo stops there
     gameui.settle(ann)
     assert ann.evaluate("() => document.getElementById('undo').disabled")
     # the kept games on the setup screen: whose turn it is
-    ann.click("#new-game")
-    ann.wait_for_selector("#remote-games li[data-remote-entry]")
+    click(ann, "#new-game")
+    wait_for(ann, "#remote-games li[data-remote-entry]")
     assert "Ben to play" in ann.inner_text("#remote-games")
-    ann.click("#remote-games [data-remote-game]")
-    ann.wait_for_selector("#game:not([hidden])")
+    click(ann, "#remote-games [data-remote-game]")
+    wait_for(ann, "#game:not([hidden])")
     assert ann.evaluate(READ)["href"] == second
 
 
@@ -171,8 +173,8 @@ def test_the_panel_the_list_and_a_finished_game_have_no_axe_violations(new_conte
     for scheme in ("light", "dark"):
         ann.emulate_media(color_scheme=scheme)
         assert axe_violations(ann) == [], scheme           # the panel with the link
-    ann.click("#new-game")
-    ann.wait_for_selector("#remote-games li[data-remote-entry]")
+    click(ann, "#new-game")
+    wait_for(ann, "#remote-games li[data-remote-entry]")
     for scheme in ("light", "dark"):
         ann.emulate_media(color_scheme=scheme)
         assert axe_violations(ann) == [], scheme           # the kept games' list
@@ -181,7 +183,7 @@ def test_the_panel_the_list_and_a_finished_game_have_no_axe_violations(new_conte
     final = bylink.game_of(link_form.from_fragment(links[-1]))
     watcher = new_context().new_page()
     watcher.goto(site_url + "#" + links[-1])
-    watcher.wait_for_selector("#end-dialog[open] #remote-checked")
+    wait_for(watcher, "#end-dialog[open] #remote-checked")
     assert [int(t) for _, t in sorted(gameui.read(watcher)["totals"])] == final.totals()
     rolls = bylink.rolls_checked(link_form.from_fragment(links[-1]))
     assert "all %d come from" % rolls in watcher.inner_text("#remote-checked")

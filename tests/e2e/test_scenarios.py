@@ -11,6 +11,8 @@ from dicepoker.game import Game
 import gameui
 from gameui import (assert_matches, choose_box, fill_box, inject_game, link, open_with_saved_text,
                     play_turn, saved_game, set_holds)
+from click_point import click
+from waits import wait_for
 
 
 def scripted(players, faces, ruleset="dice-poker"):
@@ -81,7 +83,7 @@ def test_undo_takes_back_the_box_until_the_next_roll(page, site_url, goto_ready)
     assert page.text_content("#handover-main") == "Pass to Ben"
     assert page.text_content("#turn-label") == "Ben to play"
     assert not page.is_disabled("#undo")
-    page.click("#undo")
+    click(page, "#undo")
     game.undo()
     assert_matches(page, game)                # Ann again, same dice, same previews
     assert "taken back" in page.text_content("#live")
@@ -106,7 +108,7 @@ def test_reload_mid_turn_restores_dice_holds_and_rolls_left(page, site_url, goto
     before = assert_matches(page, game)
     assert before["rollLeft"] == "1 roll left"
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     after = assert_matches(page, game)        # no new roll: same dice, same hold
     assert after == before
     gameui.tap(page, "#roll", "roll")                       # and the turn goes on from there
@@ -129,13 +131,13 @@ def test_link_reload_resumes_and_other_link_asks_first(page, site_url, goto_read
     assert_matches(page, game)                # nothing replaced before the answer
     gameui.wait_for_back_entry(page)
     gameui.count_popstates(page)
-    page.click("#cancel")
+    click(page, "#cancel")
     assert_matches(page, game)
     gameui.wait_for_popstates(page, 1)        # the question's entry taken back: a goto now
     assert "players=" not in page.url         # is not aborted by it; a reload will not ask again
 
     goto_ready(page, other)
-    page.click("#confirm")
+    click(page, "#confirm")
     fresh = Game(["Cy"], ruleset="yahtzee", seed=9)
     assert_matches(page, fresh)
     assert saved_game(page).players == ["Cy"]
@@ -150,7 +152,7 @@ def test_the_question_keeps_the_focus_and_the_taps_until_answered(page, site_url
     gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     goto_ready(page, link(site_url, ["Cy"], seed=9))
-    page.wait_for_selector("#confirm-dialog[open]")
+    wait_for(page, "#confirm-dialog[open]")
     in_question = "() => document.getElementById('confirm-dialog').contains(document.activeElement)"
     assert page.evaluate(in_question)
     for key in ["Tab"] * 3 + ["Shift+Tab"] * 3:
@@ -162,7 +164,7 @@ def test_the_question_keeps_the_focus_and_the_taps_until_answered(page, site_url
     assert page.is_visible("#confirm-dialog")
     assert_matches(page, game)
     page.keyboard.press("Escape")             # Cancel: the game goes on as it was
-    page.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    wait_for(page, "#confirm-dialog:not([open])", state="attached")
     assert_matches(page, game)
 
 
@@ -179,8 +181,8 @@ def test_a_bad_save_is_explained_kept_aside_and_a_new_game_offered(
         .filter(k => k.startsWith('dicepoker.bad-save.')).map(k => localStorage.getItem(k))""")
     assert kept == [document]
     assert page.evaluate("localStorage.getItem('dicepoker.game')") is None
-    page.click("#start")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
 
 
 def test_blocked_storage_still_plays_and_says_so_once(page, site_url, goto_ready):
@@ -198,8 +200,8 @@ def test_names_are_text_not_html(page, site_url, goto_ready):
     name = "<b>x</b><img src=x>"
     goto_ready(page, site_url, state="setup")
     page.fill("#player-name-1", name)
-    page.click("#start")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert page.text_content('[data-seat="0"] .chip-name') == name
     assert page.locator("img[src=x]").count() == 0
 
@@ -207,13 +209,13 @@ def test_names_are_text_not_html(page, site_url, goto_ready):
 def test_setup_remembers_names_rules_and_starts_the_game(page, site_url, goto_ready):
     goto_ready(page, site_url, state="setup")
     page.fill("#player-name-1", "Ona")
-    page.click("#add-player")
+    click(page, "#add-player")
     page.fill("#player-name-2", "Petras")
     page.check('input[name="ruleset"][value="yahtzee"]')
-    page.click(".challenge summary")
+    click(page, ".challenge summary")
     page.fill("#seed", "beach")
-    page.click("#start")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     game = Game(["Ona", "Petras"], ruleset="yahtzee", seed="beach")
     assert_matches(page, game)
     page.evaluate("localStorage.removeItem('dicepoker.game')")   # next visit: no game
@@ -230,9 +232,9 @@ def test_an_empty_name_is_refused_with_a_message_at_its_field(page, site_url, go
     only the field got the focus; now it is under that field, in view, and tied to it."""
     page.set_viewport_size({"width": width, "height": height})
     goto_ready(page, site_url, state="setup")
-    page.click("#add-player")
+    click(page, "#add-player")
     page.fill("#player-name-2", "   ")
-    page.click("#start")
+    click(page, "#start")
     assert page.text_content("#setup-error") == "Every player needs a name."
     assert page.evaluate("document.documentElement.dataset.state") == "setup"
     placed = page.evaluate("""() => {
@@ -245,8 +247,8 @@ def test_an_empty_name_is_refused_with_a_message_at_its_field(page, site_url, go
     assert placed == {"focused": True, "invalid": "true", "described": "setup-error",
                       "below": True, "near": True, "inView": True}, placed
     page.fill("#player-name-2", "Ben")                      # put right: the game starts
-    page.click("#start")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert page.get_attribute("#player-name-2", "aria-invalid") is None
 
 
@@ -256,8 +258,8 @@ def test_the_game_runs_under_a_sub_path(page, subpath_url, goto_ready):
     goto_ready(page, link(subpath_url, ["Ann"], seed=1))
     game = Game(["Ann"], seed=1)
     play_turn(page, game)
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-body table")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-body table")
 
 
 def test_results_of_a_game_finished_just_before_a_reload_are_recorded_once(page, site_url, goto_ready):
@@ -269,12 +271,12 @@ def test_results_of_a_game_finished_just_before_a_reload_are_recorded_once(page,
         game.score(choose_box(game))
     total = game.totals()[0]
     inject_game(page, site_url, game, state="over")
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     scores = lambda: json.loads(page.evaluate("localStorage.getItem('dicepoker.highscores')"))
     assert [e["score"] for e in scores()["dice-poker"]] == [total]
     assert json.loads(page.evaluate("localStorage.getItem('dicepoker.game-meta')"))["recorded"] is True
     goto_ready(page, site_url, state="over")
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     assert [e["score"] for e in scores()["dice-poker"]] == [total], "counted twice"
 
 
@@ -299,5 +301,5 @@ def test_the_last_box_draws_the_card_first_and_opens_the_results_right_after(pag
                 open: !!document.getElementById('end-dialog')?.open};
     }""", last)
     assert seen == {"written": ["SPAN", str(points)], "open": False}
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     assert page.get_attribute("html", "data-state") == "over"

@@ -23,6 +23,8 @@ from dicepoker.game import Game
 from dicepoker.seats import YOU
 from paths import REPO
 from ui.language.i18n import Catalogue
+from click_point import click
+from waits import wait_for
 
 LANGS = ("en", "lt", "be", "sk")
 PHONE = {"viewport": {"width": 390, "height": 844}}
@@ -122,9 +124,9 @@ def test_the_review_of_two_people_on_one_phone_names_each(new_context, site_url)
         game.score(gameui.choose_box(game))
     page = phone(new_context, "en")
     gameui.inject_game(page, site_url, game, state="over")
-    page.wait_for_selector("#end-dialog[open]")
-    page.click("#open-review")
-    page.wait_for_selector(".review-total", timeout=60_000)
+    wait_for(page, "#end-dialog[open]")
+    click(page, "#open-review")
+    wait_for(page, ".review-total", timeout=60_000)
     rows = page.evaluate("""() => [...document.querySelectorAll('.review-row')].map(r => ({
         player: Number(r.dataset.player),
         where: r.querySelector('.review-where').textContent,

@@ -12,6 +12,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 import gameui
+from click_point import click
+from waits import wait_for
 
 LINK = "?players=Ann&seed=7"
 STUBS = """
@@ -36,7 +38,7 @@ def _page(new_context, **options):
 
 def _open(page, url):
     page.goto(url)
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
 
 
 def _roll(page):
@@ -49,18 +51,18 @@ def _roll(page):
 def _bring_feel(page):
     """Two rolls (a die kept between: no double tap): the second brings ui.feel.door."""
     _roll(page)
-    page.click(".die[data-index='0']")
+    click(page, ".die[data-index='0']")
     _roll(page)
     page.wait_for_function(FEEL_IN, timeout=30_000)
 
 
 def _open_settings(page):
-    page.click("#open-settings")
-    page.wait_for_selector("#settings-dialog[open] #settings [name=sound]")
+    click(page, "#open-settings")
+    wait_for(page, "#settings-dialog[open] #settings [name=sound]")
 
 
 def _close_settings(page):
-    page.click("#settings-close")
+    click(page, "#settings-close")
     page.wait_for_function("() => !document.querySelector('#settings-dialog[open]')")
 
 
@@ -83,7 +85,7 @@ def test_every_setting_has_its_named_control_and_persists_across_reload(new_cont
     page.wait_for_function("() => JSON.parse(localStorage.getItem('dicepoker.settings') || '{}').theme === 'dark'")
     assert _stored(page)["sound"] is False and _stored(page)["hints"] is False
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
     # boot.js put the looks on <html> before Python ran
     assert page.get_attribute("html", "data-look") == "dark nohints"
     _open_settings(page)
@@ -102,21 +104,21 @@ def test_theme_applies_at_once_and_after_a_reload(new_context, site_url):
     page.wait_for_function("(light) => getComputedStyle(document.body).backgroundColor !== light", arg=light)
     dark = page.evaluate(background)
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
     assert page.evaluate(background) == dark
     _open_settings(page)
     page.select_option("[name=theme]", "system")
     page.wait_for_function("(light) => getComputedStyle(document.body).backgroundColor === light", arg=light)
     page.select_option("[name=theme]", "light")
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
     assert page.evaluate(background) == light
     # a dark system, the light theme chosen: light
     page2 = _page(new_context, color_scheme="dark")
     page2.goto(site_url + LINK)
     page2.evaluate("() => localStorage.setItem('dicepoker.look', 'light')")
     page2.reload()
-    page2.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page2, 'html[data-state="ready"]', state="attached", timeout=60_000)
     assert page2.evaluate(background) == light
 
 
@@ -126,7 +128,7 @@ def test_damaged_settings_are_the_defaults(new_context, site_url, stored):
     page.goto(site_url + LINK)
     page.evaluate("(text) => localStorage.setItem('dicepoker.settings', text)", stored)
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
     _open_settings(page)
     for name in ("sound", "vibration", "animations", "previews", "confirm_zero", "hints"):
         assert page.is_checked("[name=%s]" % name), name
@@ -140,7 +142,7 @@ def test_sound_and_vibration_on_when_on_never_when_off(new_context, site_url):
     assert page.evaluate(FEEL)["contexts"] == 0         # nothing before a gesture
     _bring_feel(page)                                    # the first two rolls are silent
     before = page.evaluate(FEEL)
-    page.click(".die[data-index='1']")
+    click(page, ".die[data-index='1']")
     _roll(page)
     page.wait_for_function("(n) => window.__feel.buzz > n", arg=before["buzz"])
     after = page.evaluate(FEEL)
@@ -194,7 +196,7 @@ def test_confirm_zero_off_writes_a_zero_without_asking(new_context, site_url):
 def test_confirm_zero_on_asks(new_context, site_url):
     page, box = _rolled_with_a_zero_box(new_context, site_url)
     gameui.tap(page, "td.zero button[data-box='%s']" % box, "box")
-    page.wait_for_selector("#confirm-dialog[open]")
+    wait_for(page, "#confirm-dialog[open]")
 
 
 def test_hints_and_previews_off_apply_at_once(new_context, site_url):
@@ -269,30 +271,30 @@ def test_tips_shown_once_and_never_after_dismissing(new_context, site_url):
     page = _page(new_context)
     _open(page, site_url + LINK)
     _bring_feel(page)
-    page.wait_for_selector("#tip:not([hidden])", timeout=30_000)
+    wait_for(page, "#tip:not([hidden])", timeout=30_000)
     seen = []
     for _ in range(4):
         tip = page.get_attribute("#tip", "data-tip")
         seen.append(tip)
-        page.click("#tip-close")
+        click(page, "#tip-close")
         page.wait_for_function("(t) => document.getElementById('tip').hidden || "
                                "document.getElementById('tip').dataset.tip !== t", arg=tip)
     assert seen == ["keep", "again", "card", "bonus"]
     assert page.is_hidden("#tip")
     assert json.loads(page.evaluate("() => localStorage.getItem('dicepoker.tips')")) == seen
     page.reload()
-    page.wait_for_selector('html[data-state="ready"]', state="attached", timeout=60_000)
+    wait_for(page, 'html[data-state="ready"]', state="attached", timeout=60_000)
     _open_settings(page)                # brings ui.feel.door (the game's rolls are used)
     _close_settings(page)
     gameui.settle(page)
     assert page.locator("#tip:not([hidden])").count() == 0
     # the rules page brings them back
-    page.click("#open-rules")
-    page.wait_for_selector("#tips-again", timeout=30_000)
-    page.click("#tips-again")
+    click(page, "#open-rules")
+    wait_for(page, "#tips-again", timeout=30_000)
+    click(page, "#tips-again")
     page.wait_for_function("() => !document.querySelector('#rules-dialog[open]')")
-    page.click(".die[data-index='1']")
-    page.wait_for_selector("#tip:not([hidden])")
+    click(page, ".die[data-index='1']")
+    wait_for(page, "#tip:not([hidden])")
     assert page.get_attribute("#tip", "data-tip") == "keep"
 
 
@@ -303,13 +305,13 @@ def test_the_keep_tip_comes_with_the_first_roll_not_after_the_second(new_context
     page = _page(new_context)
     _open(page, site_url + LINK)
     _roll(page)
-    page.wait_for_selector("#tip:not([hidden])", timeout=30_000)
+    wait_for(page, "#tip:not([hidden])", timeout=30_000)
     assert page.get_attribute("#tip", "data-tip") == "keep"
     assert page.text_content("#tip-text").startswith("Tap the dice you want to keep")
     assert page.evaluate("() => getComputedStyle(document.getElementById('tip')).display") == "flex"
     assert page.evaluate("() => document.querySelectorAll('.die[aria-pressed=true]').length") == 0
     assert not page.evaluate(FEEL_IN)                   # the first roll is silent
-    page.click("#tip-close")
+    click(page, "#tip-close")
     page.wait_for_function("() => document.getElementById('tip').dataset.tip !== 'keep'"
                            " || document.getElementById('tip').hidden")
 
@@ -321,13 +323,13 @@ def test_rules_show_the_boxes_with_dice_in_every_language(new_context, site_url)
         if lang != "en":
             page.select_option("#lang", lang)
             page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
-        page.click("#open-rules")
+        click(page, "#open-rules")
         page.wait_for_function("(l) => document.querySelector('#rules-body .rules') && "
                                "document.querySelector('#rules-body .rules').lang === l", arg=lang)
         pictures = page.locator("#rules-body .rules-dice[role=img]")
         assert pictures.count() == 10, lang
         assert page.locator("#tips-again").count() == 1
-        page.click("#rules-dialog .close-dialog")
+        click(page, "#rules-dialog .close-dialog")
         page.wait_for_function("() => !document.querySelector('#rules-dialog[open]')")
 
 
@@ -336,7 +338,7 @@ def test_axe_finds_nothing_on_the_settings_and_the_tips(new_context, site_url, s
     page = _page(new_context, color_scheme=scheme)
     _open(page, site_url + LINK)
     _bring_feel(page)
-    page.wait_for_selector("#tip:not([hidden])", timeout=30_000)
+    wait_for(page, "#tip:not([hidden])", timeout=30_000)
     axe = Axe()
     results = axe.run(page, context="#tip")
     assert results.violations_count == 0, results.generate_report()
@@ -356,7 +358,7 @@ def test_previews_off_give_nothing_away_and_hint_off_leaves_no_gap(new_context, 
     page.uncheck("[name=hints]")
     _close_settings(page)
     assert page.get_attribute("html", "data-look").split() == ["nopreviews", "nohints"]
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.value !== '0')")
     looks = page.evaluate("""() => {
         const look = (b) => { const s = getComputedStyle(b), m = getComputedStyle(b, '::before');

@@ -9,6 +9,7 @@ scroll-padding), and is the topmost element at its centre.
 """
 
 import pytest
+from click_point import click
 
 LANGS = ["en", "lt", "be", "sk"]
 PHONES = [(360, 640), (390, 844)]
@@ -78,7 +79,7 @@ def test_start_is_in_view_on_the_setup_screen(new_context, site_url, goto_ready,
     problems = []
     for players in (1, 4):
         while page.locator(".setup-player").count() < players:
-            page.click("#add-player")
+            click(page, "#add-player")
         page.evaluate("scrollTo(0, 0)")
         for w, h in PHONES:
             page.set_viewport_size({"width": w, "height": h})
@@ -96,8 +97,8 @@ def test_tab_keeps_the_focused_field_clear_of_the_bars(new_context, site_url, go
     the actions bar and below the top bar."""
     page = new_context(viewport={"width": 360, "height": 640}).new_page()
     goto_ready(page, site_url, state="setup")
-    page.click("#add-player")
-    page.click(".challenge summary")
+    click(page, "#add-player")
+    click(page, ".challenge summary")
     page.evaluate("scrollTo(0, 0); document.activeElement.blur()")
     seen = set()
     for key in ["Tab"] * 25 + ["Shift+Tab"] * 25:

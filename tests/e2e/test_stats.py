@@ -28,6 +28,8 @@ import gameui
 from history_games import engine_games, history_items, play, records
 from paths import STATIC
 from ui.records import game_record, history_file
+from click_point import click
+from waits import wait_for
 
 ENGLISH = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))
 SHOTS = os.environ.get("STATS_SHOTS")      # a folder: screenshots of the screen are saved there
@@ -42,9 +44,9 @@ def store(page, site_url, items, query="?players=Ann&seed=5"):
 
 
 def open_stats(page):
-    page.click("#open-stats")
-    page.wait_for_selector("#stats-dialog[open] #stats")
-    page.wait_for_selector("#history[data-filled]", state="attached")
+    click(page, "#open-stats")
+    wait_for(page, "#stats-dialog[open] #stats")
+    wait_for(page, "#history[data-filled]", state="attached")
 
 
 def table_of(page):
@@ -58,9 +60,9 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
     game = Game(["Ann"], ruleset="yahtzee", seed="stats-1")
     while not game.is_over:
         gameui.play_turn(page, game, check=False)
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     assert gameui.saved_game(page).totals() == game.totals()
-    page.click("#end-close")
+    click(page, "#end-close")
     open_stats(page)
     row = table_of(page)["Ann|human"]
     total = game.totals()[0]
@@ -69,10 +71,10 @@ def test_a_game_played_in_the_page_is_in_the_statistics_and_its_review(page, sit
     assert entries.count() == 1
     assert entries.first.get_attribute("data-history-game") == game_record.game_id(game)
     entries.first.locator("[data-review]").click()
-    page.wait_for_selector("#review-dialog[open] [data-review-total]", timeout=30_000)
+    wait_for(page, "#review-dialog[open] [data-review-total]", timeout=30_000)
     assert page.locator("#stats-dialog[open]").count() == 1        # the review is over it
-    page.click("#review-dialog .close-dialog")
-    page.wait_for_selector("#review-dialog:not([open])", state="attached")
+    click(page, "#review-dialog .close-dialog")
+    wait_for(page, "#review-dialog:not([open])", state="attached")
     # the points given away, from the review, are now in the record and the table
     page.wait_for_function("() => localStorage.getItem('dicepoker.history-given')")
     given = json.loads(page.evaluate("() => localStorage.getItem('dicepoker.history-given')"))
@@ -90,8 +92,8 @@ def test_the_screen_is_made_ahead_once_a_box_is_written_not_in_the_first_turn(
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
     gameui.settle(page)
     assert not screen_files and page.locator("#stats[data-fill]").count() == 0
-    page.click("button[data-player='0'][data-box='chance']")
-    page.wait_for_selector("#stats[data-fill]", state="attached", timeout=30_000)
+    click(page, "button[data-player='0'][data-box='chance']")
+    wait_for(page, "#stats[data-fill]", state="attached", timeout=30_000)
     assert len(screen_files) == 1 and not page.evaluate("document.getElementById('stats-dialog').open")
     open_stats(page)
     assert int(table_of(page)["Ann|human"]["games"]) > 0    # the figures: the tests below
@@ -151,8 +153,8 @@ def test_stored_games_give_the_figures_and_charts_of_cpython(page, site_url, lan
     # delete the newest game: asked first, then gone from the history and the figures
     newest = kept[-1]
     page.locator("#history [data-history-game]").first.locator("[data-delete]").click()
-    page.wait_for_selector("#confirm-dialog[open]")
-    page.click("#confirm")
+    wait_for(page, "#confirm-dialog[open]")
+    click(page, "#confirm")
     page.wait_for_function("n => document.querySelector('#history').dataset.filled == n",
                            arg=str(len(games) - 1))
     assert page.locator('[data-history-game="%s"]' % newest["id"]).count() == 0
@@ -183,11 +185,11 @@ def test_a_damaged_history_file_is_refused_and_changes_nothing(page, site_url, t
     data["games"][1]["game"]["moves"][3] = {"score": "no_such_box"}     # tampered
     bad = tmp_path / "history.json"
     bad.write_text(json.dumps(data))
-    page.click("#open-transfer")
-    page.wait_for_selector("#transfer-dialog[open] #import-history", state="attached")
+    click(page, "#open-transfer")
+    wait_for(page, "#transfer-dialog[open] #import-history", state="attached")
     before = page.evaluate("() => localStorage.getItem('dicepoker.history')")
     page.set_input_files("#import-history", str(bad))
-    page.wait_for_selector("#transfer-status.error")
+    wait_for(page, "#transfer-status.error")
     assert "game 2" in page.text_content("#transfer-status")
     assert page.evaluate("() => localStorage.getItem('dicepoker.history')") == before
     # a good file: its new games are added (those already kept are not added twice)
@@ -211,7 +213,7 @@ def test_storage_refusing_the_history_is_said_once_and_the_game_goes_on(page, si
     page.evaluate("""() => { const store = window.dicePokerStorage, set = store.set;
         store.set = (key, value) => key.startsWith('dicepoker.history') ? false : set(key, value); }""")
     gameui.fill_box(page, game, finished.moves[-1]["score"])
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     page.wait_for_function("document.getElementById('notice-text').textContent.includes('History')")
     assert page.text_content("#notice-text") == ENGLISH["notice.history_off"]
     assert page.evaluate("() => localStorage.getItem('dicepoker.history')") is None

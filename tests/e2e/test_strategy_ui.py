@@ -28,6 +28,8 @@ from dicepoker.strategy.table import Table
 import gameui
 from gameui import check_computer_moves, fill_box, link, play_turn, read, saved_game, set_holds
 from paths import STATIC
+from click_point import click
+from waits import wait_for
 
 TABLES = STATIC / "strategy"
 _ADVISORS = {}
@@ -46,7 +48,7 @@ def start_saved(page, base_url, game, speed, state="ready"):
     gameui.open_with_storage(page, base_url, {"dicepoker.game": game.to_json(),
                                               "dicepoker.computer-speed": speed},
                              clear=True, state=None)
-    page.wait_for_selector("html[data-state=%s], html[data-computer-turn]" % state,
+    wait_for(page, "html[data-state=%s], html[data-computer-turn]" % state,
                            state="attached", timeout=30_000)
 
 
@@ -91,11 +93,11 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
 
     timings = []
     for turn in range(3):
-        page.click("#roll")
+        click(page, "#roll")
         gameui.roll(game)
         while True:
-            page.click("#hint")
-            page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+            click(page, "#hint")
+            wait_for(page, SHOWN, state="visible", timeout=60_000)
             marks = hint_marks(page)
             timings.append(marks["ms"])
             advice = advisor.advise(game)
@@ -106,7 +108,7 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
             assert boxes[0]["box"] in game.options()           # a legal box
             # The ranked list: every option, in the advisor's order, values and losses.
             assert page.is_hidden("#hint-list")
-            page.click("#hint-more")
+            click(page, "#hint-more")
             assert page.is_visible("#hint-list")
             marks = hint_marks(page)
             assert [m for m, _, _ in marks["list"]] == [move_attr(o) for o in advice["options"]]
@@ -128,12 +130,12 @@ def test_hint_marks_the_advisors_best_hold_and_box_and_lists_every_option(page, 
             changes = sorted(best["hold"]) != sorted(gameui.held(game))
             set_holds(page, game, best["hold"])              # the first tap clears the hint
             if not changes:
-                page.click("#roll")                          # ... else the roll does
+                click(page, "#roll")                         # ... else the roll does
                 gameui.roll(game)
             assert page.locator("[data-hint]").count() == 0
             assert page.is_hidden("#hint-panel")
             if changes:
-                page.click("#roll")
+                click(page, "#roll")
                 gameui.roll(game)
     assert read(page)["totals"] == [[0, str(game.totals()[0])]]
     print("\nhint latency in Chromium (advise only, ms): %s"
@@ -146,10 +148,10 @@ def test_once_loaded_a_hint_is_drawn_in_the_taps_own_task(page, site_url, goto_r
     # ones draw before the click returns (no task of their own, which would
     # wait for the next frame).
     goto_ready(page, link(site_url, ["Ann"], seed=32, rules="dice-poker"))
-    page.click("#roll")
-    page.click("#hint")
-    page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
-    page.click('.die[data-index="0"]')                    # a new position: the hint goes
+    click(page, "#roll")
+    click(page, "#hint")
+    wait_for(page, SHOWN, state="visible", timeout=60_000)
+    click(page, '.die[data-index="0"]')                   # a new position: the hint goes
     assert page.locator("[data-hint]").count() == 0
     seen = page.evaluate("""() => {
         document.getElementById('hint').click();
@@ -167,14 +169,14 @@ def test_a_computer_plays_a_whole_game_as_the_cpython_player_would(
         page, site_url, level, rules, seed):
     game = Game(["Bot"], ruleset=rules, seed=seed, seats=[level])
     start_saved(page, site_url, game, "fast")
-    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
+    wait_for(page, "html[data-computer-turn]", state="attached", timeout=30_000)
     level_words = {"optimal": "optimal computer", "beginner": "beginner computer"}[level]
     assert page.text_content("#handover-main").strip() == "Bot is playing (%s)" % level_words
     assert page.is_disabled("#roll") and page.is_disabled("#hint")
     # It plays step by step: a few steps at the fast pace, then skip to the end.
     page.wait_for_function("() => document.querySelector('.die').dataset.value !== '0'")
-    page.click("#computer-skip")
-    page.wait_for_selector('html[data-state="over"]', state="attached", timeout=60_000)
+    click(page, "#computer-skip")
+    wait_for(page, 'html[data-state="over"]', state="attached", timeout=60_000)
     finished = saved_game(page)
     assert finished.is_over
     assert check_computer_moves(finished, advisor_for(rules)) > 15
@@ -200,7 +202,7 @@ def test_human_against_a_good_computer_then_the_review(page, site_url):
             assert saved_game(page).to_dict() == game.to_dict()
             if game.is_over:
                 break
-        page.wait_for_selector("html[data-computer-turn]", state="attached")
+        wait_for(page, "html[data-computer-turn]", state="attached")
         if ann_played:
             # Ann's box can still be taken back while the computer waits to roll:
             # #undo was on when the computer's turn began, before its first roll.
@@ -215,15 +217,15 @@ def test_human_against_a_good_computer_then_the_review(page, site_url):
               new MutationObserver(() => window.steps.push([performance.now(),
                 [...document.querySelectorAll('.die')].map(d => d.dataset.value + d.getAttribute('aria-pressed')).join()]))
                 .observe(document.getElementById('dice'), {attributes: true, subtree: true}); }""")
-            page.wait_for_selector(HUMAN_TURN, state="attached", timeout=30_000)
+            wait_for(page, HUMAN_TURN, state="attached", timeout=30_000)
             steps = page.evaluate("window.steps")
             assert any("true" in s for _, s in steps), "no hold was shown before a roll"
             times = [t for t, _ in steps]
             assert times[-1] - times[0] > 1000      # several steps, at a pace people can follow
             paced = True
         else:
-            page.click("#computer-skip")
-            page.wait_for_selector(HUMAN_TURN, state="attached", timeout=30_000)
+            click(page, "#computer-skip")
+            wait_for(page, HUMAN_TURN, state="attached", timeout=30_000)
         game = saved_game(page)
         if not game.is_over:
             assert page.text_content("#handover-main").strip() == "Your turn, Ann"
@@ -234,9 +236,9 @@ def test_human_against_a_good_computer_then_the_review(page, site_url):
     assert [t for _, t in read(page)["totals"]] == [str(t) for t in finished.totals()]
 
     # The review: Ann's decisions, best option and points given away, as review_game says.
-    page.wait_for_selector("#end-dialog[open]")
-    page.click("#open-review")
-    page.wait_for_selector("#review-totals [data-review-total]", state="attached", timeout=60_000)
+    wait_for(page, "#end-dialog[open]")
+    click(page, "#open-review")
+    wait_for(page, "#review-totals [data-review-total]", state="attached", timeout=60_000)
     expected = review_game(finished, advisor)
     count = gameui.check_review_rows(page, expected)
     total = page.locator('[data-review-total="0"]')
@@ -253,11 +255,11 @@ def test_reload_mid_computer_turn_resumes_its_play(page, site_url):
     # mid-turn (the slow pace saw to that); after the reload, the pace no longer matters
     page.evaluate("localStorage.setItem('dicepoker.computer-speed', 'fast')")
     page.reload()
-    page.wait_for_selector("html[data-computer-turn]", state="attached", timeout=30_000)
+    wait_for(page, "html[data-computer-turn]", state="attached", timeout=30_000)
     page.wait_for_function("() => JSON.parse(localStorage.getItem('dicepoker.game')).moves"
                            ".filter(m => 'score' in m).length >= 1", timeout=30_000)
-    page.click("#computer-skip")
-    page.wait_for_selector('html[data-state="over"]', state="attached", timeout=60_000)
+    click(page, "#computer-skip")
+    wait_for(page, 'html[data-state="over"]', state="attached", timeout=60_000)
     finished = saved_game(page)
     assert check_computer_moves(finished, advisor_for("dice-poker")) > 15
 
@@ -268,15 +270,15 @@ def test_a_table_that_cannot_be_fetched_gives_a_message_and_the_game_goes_on(
     page.route("**/static/strategy/**", lambda route: route.abort())
     goto_ready(page, link(site_url, ["Ann"], seed=5))
     game = Game(["Ann"], seed=5)
-    page.click("#roll")
+    click(page, "#roll")
     gameui.roll(game)
-    page.click("#hint")
-    page.wait_for_selector('#hint-panel[data-hint-state="failed"]', state="visible", timeout=60_000)
+    click(page, "#hint")
+    wait_for(page, '#hint-panel[data-hint-state="failed"]', state="visible", timeout=60_000)
     assert "could not be loaded" in page.text_content("#hint-text")
     assert page.locator("[data-hint]").count() == 0
     keep = [i for i in range(5) if game.dice[i] == max(game.dice)][:4]
     set_holds(page, game, keep)
-    page.click("#roll")
+    click(page, "#roll")
     gameui.roll(game)
     fill_box(page, game, sorted(game.options())[0])
     assert saved_game(page).to_dict() == game.to_dict()
@@ -300,10 +302,10 @@ def test_a_computers_previews_are_no_buttons_to_tab_to_or_click(page, site_url):
                                     inPage: b.isConnected}));
         }""", timeout=30_000).json_value()
     assert previews and all(p["disabled"] for p in previews), previews
-    page.click("#computer-skip")
-    page.wait_for_selector(HUMAN_TURN, state="attached", timeout=60_000)
-    page.click("#roll")
-    page.wait_for_selector('button.cell-btn[data-player="0"]:not([disabled])', timeout=30_000)
+    click(page, "#computer-skip")
+    wait_for(page, HUMAN_TURN, state="attached", timeout=60_000)
+    click(page, "#roll")
+    wait_for(page, 'button.cell-btn[data-player="0"]:not([disabled])', timeout=30_000)
 
 
 UNCOVERED = """() => [...document.querySelectorAll('#dice .die'), document.querySelector('#roll')]
@@ -319,17 +321,17 @@ def test_all_options_leave_the_dice_and_roll_free_and_close_with_esc_or_a_tap_ou
     card, not over the dice and Roll it talks about; Esc or a tap outside closes it."""
     page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=31, rules="dice-poker"))
-    page.click("#roll")
-    page.click("#hint")
-    page.wait_for_selector(SHOWN, state="visible", timeout=60_000)
+    click(page, "#roll")
+    click(page, "#hint")
+    wait_for(page, SHOWN, state="visible", timeout=60_000)
     for close in ("Escape", "tap"):
-        page.click("#hint-more")
-        page.wait_for_selector("#hint-list li")
+        click(page, "#hint-more")
+        wait_for(page, "#hint-list li")
         assert page.is_visible("#hint-list")
         assert page.evaluate(UNCOVERED) == [True] * 6
         if close == "Escape":
             page.keyboard.press("Escape")
         else:
             page.mouse.click(size[0] // 2, 2)            # the top bar's edge, no button
-        page.wait_for_selector("#hint-list", state="hidden")
+        wait_for(page, "#hint-list", state="hidden")
         assert page.is_visible("#hint-panel")            # the hint itself stays

@@ -10,6 +10,8 @@ import json
 
 import gameui
 from gameui import link
+from click_point import click
+from waits import wait_for
 
 RECORD = """() => {
   window.__touched = [];
@@ -40,15 +42,15 @@ def test_with_eight_players_a_tap_touches_only_the_columns_it_changes(page, site
     goto_ready(page, link(site_url, names, seed=4))
     assert shown_columns(page) == list(range(8))
     page.evaluate(RECORD)
-    page.click("#roll")                                      # Ann's previews appear
+    click(page, "#roll")                                     # Ann's previews appear
     assert touched(page) == [0]
-    page.click('.die[data-index="0"]')                       # a die kept: the card stays
+    click(page, '.die[data-index="0"]')                      # a die kept: the card stays
     assert touched(page) == []
-    page.click('button[data-player="0"][data-box="chance"]')
+    click(page, 'button[data-player="0"][data-box="chance"]')
     # Ann's box is written and her previews go; Ben's column is not touched: which
     # column shows follows <html data-current-player> (app.css), written anyway
     assert touched(page) == [0]
-    page.click("#roll")
+    click(page, "#roll")
     assert touched(page) == [1]
 
 
@@ -65,9 +67,9 @@ def test_the_card_shows_the_column_on_turn_or_of_the_chip_tapped(new_context, si
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     goto_ready(page, link(site_url, ["Ann", "Ben", "Cleo"], seed=4))
     assert shown_columns(page) == [0]
-    page.click("#roll")
-    page.click('button[data-player="0"][data-box="chance"]')
-    page.wait_for_selector('html[data-current-player="1"]')
+    click(page, "#roll")
+    click(page, 'button[data-player="0"][data-box="chance"]')
+    wait_for(page, 'html[data-current-player="1"]')
     assert shown_columns(page) == [1]
     page.focus('.chip[data-seat="2"]')                     # a chip tapped: Cleo's card
     assert shown_columns(page) == [2]
@@ -113,21 +115,21 @@ def first_turn(new_context, site_url, goto_ready, names):
     # the later views' markup and words in first, and the game feel's view (the settings
     # opened and closed), so neither the chances' view fetched after the first roll at a
     # table nor the feel's, made after the second roll, adds writes of its own
-    page.click("#open-settings")
-    page.wait_for_selector("#settings-dialog[open]")
+    click(page, "#open-settings")
+    wait_for(page, "#settings-dialog[open]")
     page.keyboard.press("Escape")
-    page.wait_for_selector("#settings-dialog:not([open])", state="attached")
+    wait_for(page, "#settings-dialog:not([open])", state="attached")
     gameui.settle(page)
     page.evaluate(COUNT)
     taps = {}
-    page.click("#roll")
+    click(page, "#roll")
     taps["roll"] = written(page)
-    page.click('.die[data-index="0"]')
+    click(page, '.die[data-index="0"]')
     taps["hold"] = written(page)
     page.wait_for_timeout(400)                                # not a double tap
-    page.click("#roll")
+    click(page, "#roll")
     taps["roll again"] = written(page)
-    page.click('button[data-player="0"][data-box="chance"]')
+    click(page, 'button[data-player="0"][data-box="chance"]')
     taps["fill"] = written(page)
     rows = page.evaluate("document.querySelectorAll('#card td[data-seat=\"0\"]').length")
     return taps, rows
@@ -159,17 +161,17 @@ def test_a_box_tapped_does_not_take_the_focus(page, site_url, goto_ready):
     fill's 9 ms).  Keys still reach a box: Tab to it, Enter fills it; the focus then goes
     to Roll, after the move is drawn."""
     goto_ready(page, link(site_url, ["Ann", "Ben"], seed=4))
-    page.click("#roll")
+    click(page, "#roll")
     page.evaluate("""() => { window.__focused = [];
       document.addEventListener('focusin', (e) => window.__focused.push(e.target.className)); }""")
-    page.click('button[data-player="0"][data-box="chance"]')
-    page.wait_for_selector('span[data-player="0"][data-box="chance"]', state="attached")
+    click(page, 'button[data-player="0"][data-box="chance"]')
+    wait_for(page, 'span[data-player="0"][data-box="chance"]', state="attached")
     assert "cell-btn" not in page.evaluate("window.__focused")
     page.wait_for_timeout(400)
-    page.click("#roll")
+    click(page, "#roll")
     page.focus('button[data-player="1"][data-box="chance"]')
     page.keyboard.press("Enter")
-    page.wait_for_selector('span[data-player="1"][data-box="chance"]', state="attached")
+    wait_for(page, 'span[data-player="1"][data-box="chance"]', state="attached")
     # once the move is drawn, the focus is on Roll, not dropped to the page (issue 47)
     page.wait_for_function("document.activeElement.id === 'roll'")
 
@@ -196,10 +198,10 @@ def test_a_roll_restyles_what_it_changed_not_the_whole_page(page, site_url, goto
     checks it again at any text written under its element; app.css.)"""
     names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
     goto_ready(page, link(site_url, names, seed=4))
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_timeout(400)                                # not a double tap
     gameui.settle(page)
     elements = page.evaluate("document.querySelectorAll('body *').length")
     assert elements > 300
-    assert restyled_by(page, lambda: page.click("#roll")) < elements / 5
-    assert restyled_by(page, lambda: page.click('.die[data-index="2"]')) < elements / 5
+    assert restyled_by(page, lambda: click(page, "#roll")) < elements / 5
+    assert restyled_by(page, lambda: click(page, '.die[data-index="2"]')) < elements / 5

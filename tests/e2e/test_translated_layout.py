@@ -12,6 +12,8 @@ import json
 import pytest
 
 from mpyrun import REPO
+from click_point import click
+from waits import wait_for
 
 LANGS = ["en", "lt", "be", "sk"]
 
@@ -56,8 +58,8 @@ def phone(new_context, width, lang):
 def test_rules_table_keeps_words_whole_and_fits(new_context, site_url, goto_ready, width, lang):
     page = phone(new_context, width, lang)
     goto_ready(page, site_url, state="setup")
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-body table", state="attached")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-body table", state="attached")
     assert page.evaluate("document.querySelectorAll('#rules-body table td').length") > 10
     assert page.evaluate(SPLIT_WORDS) == []
     fits = page.evaluate("(() => { const b = document.getElementById('rules-body');"
@@ -67,8 +69,8 @@ def test_rules_table_keeps_words_whole_and_fits(new_context, site_url, goto_read
 
 def test_default_names_follow_the_language_edited_names_stay(page, site_url, goto_ready):
     goto_ready(page, site_url, state="setup")
-    page.click("#add-player")
-    page.click("#add-player")
+    click(page, "#add-player")
+    click(page, "#add-player")
     page.fill("#player-name-2", "Ona")
     english = catalogue("en")["setup.default_name"]
     assert page.input_value("#player-name-1") == english.format(number=1)
@@ -80,6 +82,6 @@ def test_default_names_follow_the_language_edited_names_stay(page, site_url, got
         assert page.input_value("#player-name-3") == default.format(number=3)
         assert page.input_value("#player-name-2") == "Ona"
     # removing a row renumbers the defaults that are left, not the edited name
-    page.click('#setup-players li:nth-child(1) .remove-player')
+    click(page, '#setup-players li:nth-child(1) .remove-player')
     names = page.eval_on_selector_all("#setup-players .player-name", "els => els.map(e => e.value)")
     assert names == ["Ona", english.format(number=2)]

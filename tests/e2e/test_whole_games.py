@@ -19,6 +19,8 @@ import pytest
 from dicepoker.game import Game
 import gameui
 from gameui import assert_matches, choose_box, choose_keep, inject_game, link, play_turn, read, saved_game
+from click_point import click
+from waits import wait_for
 
 ROUNDS_IN_THE_PAGE = 2
 
@@ -47,7 +49,7 @@ def test_solo_game_to_the_end(page, site_url, goto_ready, ruleset):
     while not game.is_over:
         play_turn(page, game, use_keys=game.round % 2 == 1)
     assert read(page)["state"] == "over"
-    page.wait_for_selector("#end-dialog[open]")       # a task after the last box
+    wait_for(page, "#end-dialog[open]")       # a task after the last box
     assert page.text_content("#end-winner").strip() == "Ann scored %d points!" % game.totals()[0]
     # The saved game is the finished game, move for move.
     assert saved_game(page).to_dict() == game.to_dict()
@@ -62,7 +64,7 @@ def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url,
     assert_matches(page, game)
     while not game.is_over:
         play_turn(page, game)
-    page.wait_for_selector("#end-dialog[open]")
+    wait_for(page, "#end-dialog[open]")
     totals = game.totals()
     standings = page.locator("#standings li").all_text_contents()
     order = sorted(range(3), key=lambda p: (-totals[p], p))
@@ -91,8 +93,8 @@ def test_three_players_to_the_end_with_standings_and_high_scores(page, site_url,
     assert scores == [str(t) for t in sorted(totals, reverse=True)]
     # ... and keeps them across visits, in the High scores dialog.
     page.reload()
-    page.wait_for_selector('html[data-state="over"]', state="attached")
-    page.click("#end-close")
-    page.click("#open-scores")
-    page.wait_for_selector("#scores-dialog[open]")     # its view may still be on its way
+    wait_for(page, 'html[data-state="over"]', state="attached")
+    click(page, "#end-close")
+    click(page, "#open-scores")
+    wait_for(page, "#scores-dialog[open]")     # its view may still be on its way
     assert page.locator("#scores-list li .hs-score").all_text_contents() == scores

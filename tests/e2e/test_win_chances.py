@@ -16,6 +16,8 @@ from dicepoker.strategy.table import Table
 import gameui
 from gameui import link, play_turn, saved_game
 from paths import STATIC
+from click_point import click
+from waits import wait_for
 
 TABLES = STATIC / "strategy"
 _MODELS = {}
@@ -75,9 +77,9 @@ def test_the_setup_switch_turns_the_chips_off(page, site_url, goto_ready):
     assert page.is_checked("[name=win_chances]")           # on by default
     page.uncheck("[name=win_chances]")
     assert page.evaluate("localStorage.getItem('dicepoker.win-chances')") == "off"
-    page.click("#add-player")
-    page.click("#start")
-    page.wait_for_selector("html[data-state=ready]")
+    click(page, "#add-player")
+    click(page, "#start")
+    wait_for(page, "html[data-state=ready]")
     gameui.tap(page, "#roll", "roll")
     gameui.wait_for_saved_moves(page, 1)
     gameui.settle(page)
@@ -97,7 +99,7 @@ def test_end_screen_shows_cpythons_luck_and_skill(page, site_url):
         game.apply(choose_move(game, "optimal", model.advisor))
     gameui.inject_game(page, site_url, game)
     play_turn(page, game, check=False)
-    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    wait_for(page, "#end-dialog [data-skill][data-player='1']", timeout=30_000)
     expected = luck_and_skill(game, model.advisor)
     for p, row in enumerate(expected):
         luck = page.get_attribute("#end-dialog [data-luck][data-player='%d']" % p, "data-value")
@@ -129,7 +131,7 @@ def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, sit
     page.route("**/strategy/yahtzee.dpst.gz", lambda route: held.append(route))
     goto_ready(page, site_url)
     play_turn(page, game, check=False)
-    page.wait_for_selector("#end-dialog[open] .luck[data-pending]")
+    wait_for(page, "#end-dialog[open] .luck[data-pending]")
     page.wait_for_function("() => document.getAnimations().length === 0")
     assert page.query_selector("#end-dialog [data-luck], #end-dialog [data-skill]") is None
     assert page.text_content("#end-dialog .luck li b") == "Ann"
@@ -142,7 +144,7 @@ def test_the_end_screens_buttons_stay_put_while_luck_and_skill_come_in(page, sit
     assert held
     for route in held:
         route.continue_()
-    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    wait_for(page, "#end-dialog [data-skill][data-player='1']", timeout=30_000)
     assert page.query_selector("#end-dialog .luck[data-pending]") is None
     lines = page.evaluate(LUCK_LINES)
     assert [bar for _, bar in lines] == [False, False]
@@ -175,7 +177,7 @@ def test_axe_with_win_chances_and_the_end_screens_luck_and_skill(new_context, si
     wait_for_chances(page, game)
     assert axe_violations(page) == []
     gameui.fill_box(page, game, gameui.choose_box(game))
-    page.wait_for_selector("#end-dialog [data-skill][data-player='1']", timeout=30_000)
+    wait_for(page, "#end-dialog [data-skill][data-player='1']", timeout=30_000)
     assert axe_violations(page) == []
 
 
@@ -214,7 +216,7 @@ def test_game_over_chips_show_the_result_not_a_certain_percent(page, site_url):
     game = _one_turn_from_the_end()
     gameui.inject_game(page, site_url, game)
     play_turn(page, game, check=False)
-    page.wait_for_selector("html[data-state=over]", state="attached")
+    wait_for(page, "html[data-state=over]", state="attached")
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-win-chance]')].every(s => s.dataset.result)"
         " && document.querySelectorAll('[data-win-chance]').length === 2", timeout=30_000)

@@ -23,6 +23,7 @@ import pytest
 
 import harness
 import paths
+from waits import wait_for
 
 REPO = str(paths.REPO)
 FIXTURE_PAGE = os.path.join(REPO, "tests", "pwa", "fixtures", "game")
@@ -90,7 +91,7 @@ class Visit:
         self.wait_ready()
 
     def wait_ready(self):
-        self.page.wait_for_selector("html[data-state=ready]", state="attached", timeout=60_000)
+        wait_for(self.page, "html[data-state=ready]", state="attached", timeout=60_000)
 
     def wait_offline_ready(self, timeout=60):
         """Wait until a worker is active, controls the page and has its cache.

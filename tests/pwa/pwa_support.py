@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import paths
+from click_point import click
 
 REPO = str(paths.REPO)
 
@@ -38,7 +39,7 @@ def roll(page):
     """Click Roll and wait until the roll is shown: the button's rolls-left
     text changes and every die has a face."""
     before = page.eval_on_selector("#roll", "b => b.textContent")
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_function(
         """before => document.querySelector('#roll').textContent !== before &&
             [...document.querySelectorAll('.die')].every(d => /^[1-6]$/.test(d.dataset.value))""",
@@ -49,12 +50,12 @@ def roll(page):
 def play_turn(page):
     """Roll, hold two dice, roll again, fill Chance; return (dice, points)."""
     first = roll(page)
-    page.click('.die[data-index="0"]')
-    page.click('.die[data-index="1"]')
+    click(page, '.die[data-index="0"]')
+    click(page, '.die[data-index="1"]')
     assert held(page) == [0, 1]
     second = roll(page)
     assert second[:2] == first[:2], "held dice must not change"
-    page.click("button" + CHANCE)
+    click(page, "button" + CHANCE)
     page.wait_for_function("s => !document.querySelector('button' + s) && "
                            "document.querySelector(s).textContent.trim() !== ''", arg=CHANCE)
     return second, int(page.text_content(CHANCE).strip())

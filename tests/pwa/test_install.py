@@ -7,6 +7,7 @@ profile: the browser then judges the app as a player's browser would.
 import pytest
 
 from harness import PageMonitor
+from waits import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +26,7 @@ def profile_context(playwright, browser_type_launch_args, tmp_path):
 def test_chromium_reports_no_installability_errors(profile_context, site):
     page = profile_context.pages[0] if profile_context.pages else profile_context.new_page()
     page.goto(site.url)
-    page.wait_for_selector("html:not([data-state=loading])", state="attached", timeout=60_000)
+    wait_for(page, "html:not([data-state=loading])", state="attached", timeout=60_000)
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => Boolean(r.active))")
     cdp = profile_context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []

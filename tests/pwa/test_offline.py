@@ -2,6 +2,8 @@
 import pytest
 
 from pwa_support import CHANCE, dice, held, play_turn, roll
+from click_point import click
+from waits import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -26,7 +28,7 @@ def test_a_game_in_progress_survives_going_offline_and_back(visit):
     visit.open()
     visit.wait_offline_ready()
     first = roll(page)
-    page.click('.die[data-index="2"]')
+    click(page, '.die[data-index="2"]')
 
     visit.go_offline()
     page.reload()
@@ -39,7 +41,7 @@ def test_a_game_in_progress_survives_going_offline_and_back(visit):
     page.reload()
     visit.wait_ready()
     assert dice(page) == second, "back online, the game goes on where it was"
-    page.click("button" + CHANCE)
+    click(page, "button" + CHANCE)
     page.wait_for_function("s => !document.querySelector('button' + s)", arg=CHANCE)
     assert int(page.text_content(CHANCE).strip()) == sum(second)
 
@@ -54,10 +56,10 @@ def test_todays_game_opens_offline_after_one_visit(visit):
     visit.wait_offline_ready()
     visit.go_offline()
     page.goto(visit.site.url + "?daily=2026-01-01")
-    page.wait_for_selector("#confirm-dialog[open]")        # over the link's game in progress
-    page.click("#confirm")
-    page.wait_for_selector("html[data-state=ready][data-turn-phase=start]", state="attached")
-    page.wait_for_selector("#notice:not([hidden])")     # its words come with the catalogue
+    wait_for(page, "#confirm-dialog[open]")        # over the link's game in progress
+    click(page, "#confirm")
+    wait_for(page, "html[data-state=ready][data-turn-phase=start]", state="attached")
+    wait_for(page, "#notice:not([hidden])")     # its words come with the catalogue
     assert page.text_content("#notice-text").startswith("Daily game of 2026-01-01")
     assert roll(page) == list(daily_game("2026-01-01", "x").roll())
     assert all(p.endswith("/sw.js") for p in visit.site.requests_while_offline()), \

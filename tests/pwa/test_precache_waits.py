@@ -4,6 +4,7 @@ once the game has started, the page has loaded and the browser is idle
 import time
 
 import pytest
+from click_point import click
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +25,7 @@ def test_the_worker_waits_until_the_page_is_idle(visit):
     page = visit.page
     page.wait_for_function("window.__idle.length > 0 && document.readyState === 'complete'")
     # ready, loaded, first roll played: still no worker while the browser is busy
-    page.click("#roll")
+    click(page, "#roll")
     page.wait_for_function("document.querySelector('.die').dataset.value !== '0'")
     assert registered(page) is False
     assert not any(url.endswith("/sw.js") for url in visit.requests)

@@ -4,6 +4,8 @@ import os
 import pytest
 
 from pwa_support import dice, regenerate_precache, roll
+from click_point import click
+from waits import wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +36,7 @@ def test_a_new_version_is_offered_and_taken_only_when_accepted(visit):
     new = deploy_change(site)
     assert new != old
     check_for_update(page)
-    page.wait_for_selector("#update-banner", state="visible", timeout=30_000)
+    wait_for(page, "#update-banner", state="visible", timeout=30_000)
     # Waiting, not swapped: the old page and game are untouched, both caches exist.
     assert page.locator('meta[name="build"]').count() == 0
     assert dice(page) == in_progress
@@ -45,10 +47,10 @@ def test_a_new_version_is_offered_and_taken_only_when_accepted(visit):
     page.reload()
     visit.wait_ready()
     assert page.locator('meta[name="build"]').count() == 0
-    page.wait_for_selector("#update-banner", state="visible", timeout=30_000)
+    wait_for(page, "#update-banner", state="visible", timeout=30_000)
 
     with page.expect_navigation():
-        page.click("#update-reload")
+        click(page, "#update-reload")
     visit.wait_ready()
     assert page.get_attribute('meta[name="build"]', "content") == "second"
     assert visit.cache_names() == ["dice-poker-" + new, "dice-poker-" + new + "-runtime"]
@@ -62,9 +64,9 @@ def test_the_new_version_works_offline_after_the_update(visit):
     visit.wait_offline_ready()
     deploy_change(site)
     check_for_update(page)
-    page.wait_for_selector("#update-banner", state="visible", timeout=30_000)
+    wait_for(page, "#update-banner", state="visible", timeout=30_000)
     with page.expect_navigation():
-        page.click("#update-reload")
+        click(page, "#update-reload")
     visit.wait_ready()
 
     visit.go_offline()

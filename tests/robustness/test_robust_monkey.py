@@ -31,6 +31,7 @@ import pytest
 from dicepoker.savefile import load_dict
 from gameui import (READ_PAGE, assert_matches, click, from_save, held, link, paced, roll,
                     set_held, toggle_hold)
+from waits import wait_for
 
 DEFAULT_STEPS = 500
 SEQUENCE_LENGTH = (2, 5)          # short sequences: a few hundred per run
@@ -103,7 +104,7 @@ class Monkey:
         if snap["end"]:
             choice = rng.choice(["#play-again", "#end-close", "#end-new-game"])
             self.log.append(choice)
-            page.click(choice)
+            click(page, choice)
             if choice == "#end-new-game":
                 self.wait_for_setup()
             return self.check(self.snapshot())
@@ -166,7 +167,7 @@ class Monkey:
             page.select_option("#lang", lang)
             page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
         elif kind == "new":
-            page.click("#new-game")
+            click(page, "#new-game")
             self.wait_for_setup()
             expected = game
         elif kind == "link":
@@ -183,7 +184,7 @@ class Monkey:
         if choice == "Escape":
             page.keyboard.press("Escape")
         else:
-            page.click(choice)
+            click(page, choice)
         expected = copy(game)
         if choice != "#confirm":
             return self.check(self.snapshot(), expected)
@@ -196,13 +197,13 @@ class Monkey:
         page = self.page
         if snap["back"] and rng.random() < 0.3:
             self.log.append("back")
-            page.click("#back-to-game")
+            click(page, "#back-to-game")
             return self.check(self.snapshot(), game)
         self.log.append("start")
         page.fill("#player-name-1", rng.choice(["Ann", "Ona", "Jonas", "Žana", "Ян"]))
         page.check('input[name="ruleset"][value="%s"]'
                    % rng.choice(["yahtzee", "dice-poker", "dice-poker-classic"]))
-        page.click("#start")
+        click(page, "#start")
         if game is not None and not game.is_over:
             self.pending = "other"                    # "Leave this game?" comes next
         return self.check(self.snapshot(), game if self.pending else None)
@@ -215,10 +216,10 @@ class Monkey:
 
     def wait_for_setup(self):
         """The setup screen is up (its form may be fetched on first use: a moment later)."""
-        self.page.wait_for_selector('html[data-state="setup"]', state="attached")
+        wait_for(self.page, 'html[data-state="setup"]', state="attached")
 
     def goto_ready_state(self):
-        self.page.wait_for_selector("html:not([data-state=loading])", state="attached",
+        wait_for(self.page, "html:not([data-state=loading])", state="attached",
                                     timeout=30000)
 
 

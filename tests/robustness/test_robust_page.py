@@ -14,6 +14,8 @@ from dicepoker.savefile import load
 import gameui
 from gameui import (assert_matches, inject_game, link, open_with_saved_text, play_turn,
                     saved_game)
+from click_point import click
+from waits import wait_for
 
 XSS = "<img src=x onerror=alert(1)>"
 SHORT_XSS = "<svg onload=alert(1)>"       # fits the 24-character name limit
@@ -23,8 +25,8 @@ KEPT_ASIDE = """() => Object.keys(localStorage)
 
 
 def open_transfer(page):
-    page.click("#open-transfer")
-    page.wait_for_selector("#transfer-dialog[open]")
+    click(page, "#open-transfer")
+    wait_for(page, "#transfer-dialog[open]")
 
 
 def started_game():
@@ -78,12 +80,12 @@ def test_a_tampered_save_is_explained_kept_and_downloadable(page, site_url, kind
     assert page.evaluate(KEPT_ASIDE) == [document]            # kept aside, byte for byte
     assert page.evaluate("localStorage.getItem('dicepoker.game')") is None
     with page.expect_download() as download:
-        page.click("#notice-action")                         # "Download the damaged game"
+        click(page, "#notice-action")                        # "Download the damaged game"
     assert download.value.suggested_filename.startswith("dice-poker-damaged-save-")
     with open(download.value.path(), encoding="utf-8") as f:
         assert f.read() == document
-    page.click("#start")                                     # a new game is offered and works
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")                                    # a new game is offered and works
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     open_transfer(page)                             # still listed, still exportable
     assert page.locator("#bad-saves button").count() == 1
 
@@ -100,13 +102,13 @@ def test_broken_storage_plays_and_says_so_once(page, site_url, goto_ready, how):
     game = Game(["Ann"], seed=3)
     text = page.text_content("#notice-text")
     assert "will not be kept" in text
-    page.click("#notice-close")
+    click(page, "#notice-close")
     for _ in range(2):
         play_turn(page, game)
     assert page.is_hidden("#notice")                         # said once, not on every save
     open_transfer(page)                             # exporting still works
     with page.expect_download() as download:
-        page.click("#export-game")
+        click(page, "#export-game")
     with open(download.value.path(), encoding="utf-8") as f:
         assert load(f.read())[0].to_dict() == game.to_dict()
 
@@ -130,12 +132,12 @@ def test_two_tabs_never_corrupt_the_save_and_follow_each_other(context, site_url
     goto_ready(two, site_url)
     game = Game(["Ann", "Ben"], seed=11)
     assert_matches(two, game)
-    one.click("#roll")                                       # tab one moves on...
+    click(one, "#roll")                                      # tab one moves on...
     gameui.roll(game)
     _follows(two, game)                                      # ...tab two follows (storage event)
     assert "another tab" in two.text_content("#notice-text")
-    two.click('.die[data-index="2"]')                        # and the other way round
-    two.click("#roll")
+    click(two, '.die[data-index="2"]')                       # and the other way round
+    click(two, "#roll")
     game.roll(hold=[2])
     _follows(one, game)
     assert saved_game(one).to_dict() == game.to_dict()       # one whole, valid, newest save
@@ -149,10 +151,10 @@ def test_a_stale_tab_refuses_its_write_and_shows_the_newer_game(context, site_ur
     goto_ready(one, link(site_url, ["Ann"], seed=12))
     goto_ready(two, site_url)
     game = Game(["Ann"], seed=12)
-    one.click("#roll")
+    click(one, "#roll")
     gameui.roll(game)
     assert two.evaluate("document.querySelector('.die').dataset.value") == "0"   # not told
-    two.click("#roll")                       # would be a different first roll: refused
+    click(two, "#roll")                      # would be a different first roll: refused
     assert saved_game(one).to_dict() == game.to_dict()
     assert_matches(two, game)
 
@@ -162,10 +164,10 @@ def test_user_text_is_shown_as_text_never_markup(page, site_url, goto_ready):
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     goto_ready(page, site_url, state="setup")
     page.fill("#player-name-1", SHORT_XSS)
-    page.click(".challenge summary")
+    click(page, ".challenge summary")
     page.fill("#seed", XSS)
-    page.click("#start")
-    page.wait_for_selector('html[data-state="ready"]', state="attached")
+    click(page, "#start")
+    wait_for(page, 'html[data-state="ready"]', state="attached")
     assert page.text_content('[data-seat="0"] .chip-name') == SHORT_XSS
     assert saved_game(page).seed == XSS
     # Finish the game fast: replay a finished copy, minus its last box, then fill it.
@@ -177,16 +179,16 @@ def test_user_text_is_shown_as_text_never_markup(page, site_url, goto_ready):
     gameui.tap(page, "#roll", "roll")
     gameui.roll(game)
     box = list(game.options())[0]
-    page.click('button[data-player="0"][data-box="%s"]' % box)
+    click(page, 'button[data-player="0"][data-box="%s"]' % box)
     if game.options()[box] == 0:
-        page.click("#confirm")
-    page.wait_for_selector("#end-dialog[open]")
+        click(page, "#confirm")
+    wait_for(page, "#end-dialog[open]")
     assert SHORT_XSS in page.text_content("#standings")
     assert SHORT_XSS in page.text_content("#end-scores")
     assert "seed=%3Cimg" in page.get_attribute("#share-button", "title")
 
     # An imported high-score file with markup in a name: shown as text too.
-    page.click("#end-close")
+    click(page, "#end-close")
     open_transfer(page)
     table = {"format": "dice-poker/highscores", "version": 1,
              "tables": {"yahtzee": [{"name": "<b onclick=x>hi</b>", "score": 250,
@@ -196,7 +198,7 @@ def test_user_text_is_shown_as_text_never_markup(page, site_url, goto_ready):
         "buffer": json.dumps(table).encode()}])
     page.wait_for_function("document.getElementById('transfer-status').textContent.includes('1 result')")
     page.keyboard.press("Escape")
-    page.click("#open-scores")
+    click(page, "#open-scores")
     page.select_option("#scores-ruleset", "yahtzee")
     assert page.text_content("#scores-list .hs-name") == "<b onclick=x>hi</b>"
     assert page.locator("img[src=x], svg[onload], b[onclick]").count() == 0
@@ -221,8 +223,8 @@ def test_the_csp_allows_the_game_and_blocks_inline_script(page, site_url, goto_r
     assert directives["connect-src"] == ["'self'"]
     game = Game(["Ann"], seed=21)
     play_turn(page, game)                                    # a full turn, rules, language
-    page.click("#open-rules")
-    page.wait_for_selector("#rules-body table")
+    click(page, "#open-rules")
+    wait_for(page, "#rules-body table")
     page.keyboard.press("Escape")
     page.select_option("#lang", "sk")
     page.wait_for_function("document.documentElement.lang === 'sk'")
