@@ -71,9 +71,13 @@ def wait_for(page, selector, state="visible", timeout=30_000):
     (attached, detached, visible, hidden), at most ``timeout`` ms: what
     ``page.wait_for_selector(selector, state=state, timeout=timeout)`` waits for, seen when
     it happens (module docstring), in this document or the one that replaces it.
-    Raises Playwright's TimeoutError, naming the selector and the state."""
+    Raises Playwright's TimeoutError, naming the selector and the state.  A page of
+    tests/engines (no ``mouse``: WebDriver's, not Playwright's) waits its own way, as
+    ``click_point.click`` clicks its own way there."""
     if state not in STATES:
         raise ValueError("state: one of %s, not %r" % (", ".join(STATES), state))
+    if getattr(page, "mouse", None) is None:
+        return page.wait_for_selector(selector, state=state, timeout=timeout / 1000.0)
     deadline = time.monotonic() + timeout / 1000.0
     while True:
         left = max(0, int((deadline - time.monotonic()) * 1000))
