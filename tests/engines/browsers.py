@@ -181,7 +181,14 @@ class EnginePage:
     def click(self, selector, timeout=30.0):
         deadline = time.monotonic() + timeout
         while True:
-            where = self.evaluate(CLICK_POINT_STABLE, selector)
+            try:
+                where = self.evaluate(CLICK_POINT_STABLE, selector)
+            except EngineTimeout:
+                raise
+            except Exception as e:   # the answer was lost, not refused: ask again, as wait_for
+                # does (a document being replaced; WebKitWebDriver's "Could not parse script
+                # result" on a busy machine, seen once in a whole-suite run)
+                where = {"wait": "no answer (%r)" % e}
             if "x" in where:
                 break                       # clickable, and still in place (like Playwright's)
             if time.monotonic() > deadline:
