@@ -14,20 +14,20 @@ event at the point, as a player's tap.
 
 import time
 
-from waits import wait_for
+from waits import VISIBLE_ELEMENT, wait_for
 
-# Where to click `sel`, or why not yet (Playwright's actionability checks).  Scrolled
-# into view first when it is out of the viewport, or in it but covered at its centre
-# (under a bar that sticks to the screen's edge, as the setup form's actions do), as
-# Playwright's click and WebDriver's Element Click scroll: the page's scroll-padding
-# then keeps it clear of the bar.  Covered still after that: the click waits (a
-# control the page covers for good is the page's fault, and the test times out).
+# Where to click `sel`, or why not yet (Playwright's actionability checks; visible as
+# waits.VISIBLE_ELEMENT has it).  Scrolled into view first when it is out of the
+# viewport, or in it but covered at its centre (under a bar that sticks to the screen's
+# edge, as the setup form's actions do), as Playwright's click and WebDriver's Element
+# Click scroll: the page's scroll-padding then keeps it clear of the bar.  Covered still
+# after that: the click waits (a control the page covers for good is the page's fault,
+# and the test times out).
 CLICK_POINT = """(sel) => {
+  const visible = %s;
   const el = document.querySelector(sel);
   if (!el) return {wait: 'no element ' + sel};
-  const style = getComputedStyle(el);
-  if (!el.isConnected || style.visibility !== 'visible' || el.getClientRects().length === 0)
-    return {wait: sel + ' is not visible'};
+  if (!el.isConnected || !visible(el)) return {wait: sel + ' is not visible'};
   if (el.disabled || el.closest('[inert]')) return {wait: sel + ' is disabled'};
   const r0 = el.getBoundingClientRect();
   const on = (r) => { const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -43,7 +43,7 @@ CLICK_POINT = """(sel) => {
     return {wait: sel + ' is covered by ' + name};
   }
   return {x: Math.round(x), y: Math.round(y)};
-}"""
+}""" % VISIBLE_ELEMENT
 
 # CLICK_POINT twice, a frame apart (or 100 ms, where a page draws no frames): the point
 # when the element is clickable and has not moved, as Playwright's "stable" check has it,

@@ -25,26 +25,32 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 STATES = ("attached", "detached", "visible", "hidden")
 
+# Playwright's meaning of visible, for one element (its ``isVisible``): a box of some size,
+# not ``visibility: hidden``, not in a ``display: none`` or ``content-visibility: hidden``
+# subtree; ``display: contents`` is visible if a child is.  The one definition: waiting
+# (below), clicking (click_point.CLICK_POINT) and tests/engines' pages use it.
+VISIBLE_ELEMENT = """function visible(el) {
+  const style = getComputedStyle(el);
+  if (style.display === 'contents') {
+    for (let child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 1 && visible(child)) return true;
+      if (child.nodeType === 3) {
+        const range = document.createRange();
+        range.selectNode(child);
+        const rect = range.getBoundingClientRect();
+        if (rect.width > 0 && rect.height > 0) return true;
+      }
+    }
+    return false;
+  }
+  if (!el.checkVisibility() || style.visibility !== 'visible') return false;
+  const rect = el.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0;
+}"""
+
 # True once the first element matching `sel` is in `state`, false if not within `ms`.
 WHEN_IN_STATE = """async ([sel, state, ms]) => {
-  const visible = (el) => {
-    const style = getComputedStyle(el);
-    if (style.display === 'contents') {
-      for (let child = el.firstChild; child; child = child.nextSibling) {
-        if (child.nodeType === 1 && visible(child)) return true;
-        if (child.nodeType === 3) {
-          const range = document.createRange();
-          range.selectNode(child);
-          const rect = range.getBoundingClientRect();
-          if (rect.width > 0 && rect.height > 0) return true;
-        }
-      }
-      return false;
-    }
-    if (!el.checkVisibility() || style.visibility !== 'visible') return false;
-    const rect = el.getBoundingClientRect();
-    return rect.width > 0 && rect.height > 0;
-  };
+  const visible = %s;
   const now = () => {
     const el = document.querySelector(sel);
     if (state === 'attached') return !!el;
@@ -63,7 +69,7 @@ WHEN_IN_STATE = """async ([sel, state, ms]) => {
     const poll = setInterval(check, 100);
     const limit = setTimeout(() => end(now()), ms);
   });
-}"""
+}""" % VISIBLE_ELEMENT
 
 
 def wait_for(page, selector, state="visible", timeout=30_000):

@@ -49,6 +49,7 @@ import websocket  # websocket-client
 
 from click_point import CLICK_POINT_STABLE
 from harness import free_port
+from waits import VISIBLE_ELEMENT
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 WEBKITWEBDRIVER = "WebKitWebDriver"
@@ -67,7 +68,7 @@ class EngineTimeout(AssertionError):
 
 
 VISIBLE = """(sel) => { const el = document.querySelector(sel);
-  return !!el && getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0; }"""
+  return !!el && (%s)(el); }""" % VISIBLE_ELEMENT
 
 
 def _call(src, arg):
