@@ -16,6 +16,15 @@ import time
 
 from waits import VISIBLE_ELEMENT, wait_for
 
+# `el`'s box, in the viewport: scrolled to the centre first when it is out of it, or
+# when `covered(box)` says something else is at the box's centre (both clicks' scroll).
+IN_VIEW = """(el, covered) => {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth || covered(r))
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  return el.getBoundingClientRect();
+}"""
+
 # Where to click `sel`, or why not yet (Playwright's actionability checks; visible as
 # waits.VISIBLE_ELEMENT has it).  Scrolled into view first when it is out of the
 # viewport, or in it but covered at its centre (under a bar that sticks to the screen's
@@ -24,17 +33,14 @@ from waits import VISIBLE_ELEMENT, wait_for
 # after that: the click waits (a control the page covers for good is the page's fault,
 # and the test times out).
 CLICK_POINT = """(sel) => {
-  const visible = %s;
+  const visible = %s, inView = %s;
   const el = document.querySelector(sel);
   if (!el) return {wait: 'no element ' + sel};
   if (!el.isConnected || !visible(el)) return {wait: sel + ' is not visible'};
   if (el.disabled || el.closest('[inert]')) return {wait: sel + ' is disabled'};
-  const r0 = el.getBoundingClientRect();
   const on = (r) => { const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
                       return !!t && (t === el || el.contains(t)); };
-  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth || !on(r0))
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-  const r = el.getBoundingClientRect();
+  const r = inView(el, (box) => !on(box));
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const top = document.elementFromPoint(x, y);
   if (!top || !(top === el || el.contains(top))) {
@@ -43,7 +49,7 @@ CLICK_POINT = """(sel) => {
     return {wait: sel + ' is covered by ' + name};
   }
   return {x: Math.round(x), y: Math.round(y)};
-}""" % VISIBLE_ELEMENT
+}""" % (VISIBLE_ELEMENT, IN_VIEW)
 
 # CLICK_POINT twice, a frame apart (or 100 ms, where a page draws no frames): the point
 # when the element is clickable and has not moved, as Playwright's "stable" check has it,
@@ -74,14 +80,12 @@ CLICK_POINT_WHEN_READY = """async ([sel, timeout]) => {
 # Where a forced click on `sel` lands (Playwright's ``click(force=True)``: no checks but
 # that it is there; scrolled into view when out of the viewport): its centre, else why not.
 FORCED_POINT = """(sel) => {
+  const inView = %s;
   const el = document.querySelector(sel);
   if (!el || el.getClientRects().length === 0) return {wait: 'no box for ' + sel};
-  const r0 = el.getBoundingClientRect();
-  if (r0.top < 0 || r0.left < 0 || r0.bottom > innerHeight || r0.right > innerWidth)
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-  const r = el.getBoundingClientRect();
+  const r = inView(el, () => false);
   return {x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2)};
-}"""
+}""" % IN_VIEW
 
 
 def click(page, selector, timeout=30_000, force=False):
