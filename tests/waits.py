@@ -10,10 +10,8 @@ the page, which answers the moment the document changes to match (a
 It draws no frames to wait (``page.wait_for_function`` asks once a frame, and a frame
 costs the browser its drawing: measured, the suite's run took no less time).
 
-The states are Playwright's, with its meaning of visible (a box of some size, not
-``visibility: hidden``, not in a ``display: none`` or ``content-visibility: hidden``
-subtree; an element that is ``display: contents`` is visible if a child is), judged on the
-FIRST element the selector matches, as ``wait_for_selector`` judges it.  Selectors are
+The states are Playwright's, with its meaning of visible (:data:`VISIBLE_ELEMENT`),
+judged on the FIRST element the selector matches, as ``wait_for_selector`` judges it.  Selectors are
 CSS (``document.querySelector``): Playwright's own additions (``:has-text()``,
 ``text=``, ``>>``) throw in the page and fail the test at once.
 """

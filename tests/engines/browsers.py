@@ -174,6 +174,11 @@ class EnginePage:
             return self.wait_for(VISIBLE, selector, timeout, "%s visible" % selector)
         if state == "hidden":
             return self.wait_for("(s) => !(%s)(s)" % VISIBLE, selector, timeout, "%s hidden" % selector)
+        if state == "detached":
+            return self.wait_for("(s) => !document.querySelector(s)", selector, timeout,
+                                 "%s detached" % selector)
+        if state != "attached":
+            raise ValueError("state: attached, detached, visible or hidden, not %r" % state)
         return self.wait_for("(s) => !!document.querySelector(s)", selector, timeout, selector)
 
     def wait_ready(self, state="ready", timeout=None):
