@@ -53,6 +53,7 @@ requests and console output. test-artifacts/ is gitignored.
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -70,6 +71,7 @@ from harness import (
     StaticServer,
     allowed_console_errors,
     artifact_stem,
+    auto_workers,
     find_test_chromium,
     register_origin,
     save_artifacts,
@@ -348,9 +350,23 @@ def pytest_collection_modifyitems(config, items):
 
 
 # --------------------------------------------------------------------------
-# Two processes that end together (pyproject.toml: -n 2 --dist loadgroup)
+# A process per core, ending together (pyproject.toml: -n auto --dist loadgroup)
 # --------------------------------------------------------------------------
-# xdist hands out tests one by one, so both processes stay busy to the end; tests that
+
+def pytest_xdist_auto_num_workers(config):
+    """How many processes ``-n auto`` starts: harness.auto_workers for this machine's
+    cores and memory, unless PYTEST_XDIST_AUTO_NUM_WORKERS says (xdist's own rule)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        memory = None
+    return auto_workers(cores, memory)
+
+
+# xdist hands out tests one by one, so all processes stay busy to the end; tests that
 # share a fixture made once per file (scope "module" or "class") go together, as one
 # unit, to one process (an xdist_group named after their file), and so does the whole
 # engines suite, one group per engine (each browser is made once: tests/engines/conftest.py).

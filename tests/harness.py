@@ -29,6 +29,26 @@ CHROMIUM_ARGS = [
 ]
 
 # --------------------------------------------------------------------------
+# Test processes
+# --------------------------------------------------------------------------
+
+WORKER_MEMORY = int(1.5 * 2 ** 30)   # a process's share: a Chromium, for some a WebKitGTK or a Firefox too
+MAX_WORKERS = 8
+
+
+def auto_workers(cores: int | None, memory: int | None) -> int:
+    """How many test processes ``-n auto`` starts (tests/conftest.py): one per core, so a
+    machine with more than two finishes sooner (a browser test keeps a core busy);
+    at least two, as on the two-core machine the suite's figures come from (while one
+    process waits for its browser, the other has the machine); at most MAX_WORKERS, and
+    no more than one per WORKER_MEMORY of memory (``memory`` in bytes; None: unknown)."""
+    workers = min(cores or 2, MAX_WORKERS)
+    if memory:
+        workers = min(workers, memory // WORKER_MEMORY)
+    return max(2, workers)
+
+
+# --------------------------------------------------------------------------
 # Chromium discovery
 # --------------------------------------------------------------------------
 

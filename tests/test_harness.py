@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from harness import ARTIFACTS, REPO
+from harness import ARTIFACTS, REPO, auto_workers
 
 pytest_plugins = ["pytester"]
 
@@ -143,3 +143,19 @@ def test_page_monitor_outcomes(inner_result):
     assert png.exists() and png.stat().st_size > 1000, text
     assert (ARTIFACTS / f"{stem}.html").read_text().find('data-state="ready"') > 0
     assert "core.js" in (ARTIFACTS / f"{stem}.log").read_text()
+
+
+GB = 2 ** 30
+
+
+@pytest.mark.parametrize("cores, memory, workers", [
+    (2, 24 * GB, 2),        # this project's CI machine: the two processes of its figures
+    (1, 4 * GB, 2),         # one core: still two (one waits for its browser, one works)
+    (None, None, 2),        # nothing known: two
+    (4, 16 * GB, 4),        # GitHub's runners: a process per core
+    (16, 64 * GB, 8),       # a large machine: at most eight
+    (16, 7 * GB, 4),        # but no more than one per 1.5 GB of memory
+    (3, 2 * GB, 2),         # and never fewer than two
+])
+def test_auto_workers_are_a_process_per_core_within_bounds(cores, memory, workers):
+    assert auto_workers(cores, memory) == workers
