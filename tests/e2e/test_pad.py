@@ -160,10 +160,13 @@ def test_the_head_row_stands_for_the_chips(new_context, site_url):
     gameui.tap(page, "#roll", "roll")
     page.wait_for_function("document.querySelectorAll('#card-head .head-chance:not(:empty)').length === 3",
                            timeout=30_000)
-    heads = page.evaluate(HEADS)
+    # The heads and the chips in one read: the page writes both in one task
+    # (ui.table.win_chances), and the roll's chances may come between two reads (the
+    # chances before it, everyone even, already stood in the head row).
+    heads, chips = page.evaluate("() => [(%s)(), [...document.querySelectorAll('[data-win-chance]')]"
+                                 ".map((e) => e.textContent)]" % HEADS)
     assert [h["text"] for h in heads] == names and heads[0]["title"] == names[0] and heads[0]["cut"]
     assert [h["cut"] for h in heads[1:]] == [False, False]
-    chips = page.evaluate("[...document.querySelectorAll('[data-win-chance]')].map((e) => e.textContent)")
     assert [h["chance"] for h in heads] == chips and all(c.endswith("%") for c in chips)
     assert "#icon-computer" in heads[1]["mark"] and heads[0]["mark"] == heads[2]["mark"] == ""
     assert heads[1]["title"] == "Ben · Computer: optimal"
