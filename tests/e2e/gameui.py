@@ -288,13 +288,14 @@ STORAGE_DOOR = "static/vendor/VERSIONS.txt"
 
 WRITE_STORAGE = """([items, clear]) => {
   if (clear) localStorage.clear();
-  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  for (const [key, value] of Object.entries(items))
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
 }"""
 
 
 def open_with_storage(page, url, items, clear=False, state="ready"):
-    """Open ``url`` with ``items`` ({key: text}) in its storage (all else cleared first if
-    ``clear``), and wait for ``<html data-state=state>`` (``None``: the caller waits for what
+    """Open ``url`` with ``items`` ({key: text, or None: removed}) in its storage (all else
+    cleared first if ``clear``), and wait for ``<html data-state=state>`` (``None``: the caller waits for what
     it needs).  The items are written from a small file of the site, which the game then
     replaces (``location.replace``: the browser's Back from the game goes where it went
     before): a start of the game itself only to reach its storage cost a second start."""

@@ -80,12 +80,13 @@ def save_shot(page, name):
     page.screenshot(path=str(ARTIFACTS / ("test_pad__%s.png" % re.sub(r"[^\w.-]+", "_", name))))
 
 
-def start(page, site_url, goto_ready, players, seats, names=NAMES):
-    """The game, its first roll made (a computer seat's game: from a saved game)."""
-    if page.url.startswith("http"):          # the last game: gone (a link would ask first)
-        page.evaluate("localStorage.removeItem('dicepoker.game')")
+def start(page, site_url, players, seats, names=NAMES):
+    """The game, its first roll made (a computer seat's game: from a saved game).  A link's
+    game opens from a page of the site without a game, the last game removed there: removed
+    under the last game's computer, mid-turn, it was saved again by the computer's next move,
+    and the link asked whether to end it (#roll disabled under the question, once in a run)."""
     if seats is None:
-        goto_ready(page, link(site_url, names[:players], seed=7))
+        gameui.open_with_storage(page, link(site_url, names[:players], seed=7), {"dicepoker.game": None})
     else:
         gameui.inject_game(page, site_url, Game(names[:players], seed=7, seats=seats))
     gameui.tap(page, "#roll", "roll")
@@ -103,7 +104,7 @@ def check_fits(page, label, players, problems, sizes=SIZES):
             problems.append("%s: %s" % (name, "; ".join(bad[:6])))
 
 
-def play_pad(new_context, site_url, goto_ready, lang, scheme, sizes):
+def play_pad(new_context, site_url, lang, scheme, sizes):
     context = new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
     context.add_init_script("try { localStorage.setItem('dicepoker.lang', '%s');"
                             " localStorage.setItem('dicepoker.computer-speed', 'slow'); } catch (e) {}"
@@ -112,7 +113,7 @@ def play_pad(new_context, site_url, goto_ready, lang, scheme, sizes):
     problems = []
     for label, (players, seats) in GAMES.items():
         page.set_viewport_size({"width": 1280, "height": 800})
-        start(page, site_url, goto_ready, players, seats)
+        start(page, site_url, players, seats)
         label = "%s, %s, %s" % (lang, scheme, label)
         check_fits(page, label, players, problems, sizes)
         click(page, "#hint")
@@ -128,13 +129,13 @@ def play_pad(new_context, site_url, goto_ready, lang, scheme, sizes):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_column_dice_and_roll_fit_one_screen(new_context, site_url, goto_ready, scheme):
-    play_pad(new_context, site_url, goto_ready, "en", scheme, SIZES)
+def test_every_column_dice_and_roll_fit_one_screen(new_context, site_url, scheme):
+    play_pad(new_context, site_url, "en", scheme, SIZES)
 
 
 @pytest.mark.parametrize("lang, scheme", [("lt", "light"), ("be", "dark"), ("sk", "light")])
-def test_every_column_fits_in_every_language(new_context, site_url, goto_ready, lang, scheme):
-    play_pad(new_context, site_url, goto_ready, lang, scheme, [(1280, 800)])
+def test_every_column_fits_in_every_language(new_context, site_url, lang, scheme):
+    play_pad(new_context, site_url, lang, scheme, [(1280, 800)])
 
 
 # What the head row and the column on turn show.
