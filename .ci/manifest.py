@@ -93,7 +93,6 @@ def groups(root):
 
 def loads_source(root):
     """The text of ``py/ui/platform/loads.py``."""
-    data = manifest(root)
     table = groups(root)
     # a package's __init__ is not listed: lazy.load fetches the __init__ of every folder
     # a file is in (fewer start bytes)

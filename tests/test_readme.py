@@ -9,7 +9,6 @@ citing a section of README or docs/ that is not there (sections move to docs/).
 """
 
 import re
-from pathlib import Path
 
 from harness import REPO
 

@@ -270,7 +270,7 @@ def test_a_fuzz_of_practice_actions(monkeypatch):
                            "progress", "open"])
         value = rng.choice(junk + ([practice["serial"]] if verb == "failed" else []))
         if verb == "position" and practice["status"] == "loading" and rng.random() < 0.7:
-            fx = shell_answer(ctl, asked_now(practice))
+            shell_answer(ctl, asked_now(practice))
             continue
         if verb == "rules":
             value = rng.choice(["dice-poker", "yahtzee", "dice-poker-classic", "nope"])

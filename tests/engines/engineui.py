@@ -3,7 +3,6 @@ drives an ``EnginePage`` as it drives a Playwright page)."""
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 

@@ -14,7 +14,6 @@ import itertools
 import pytest
 
 from dicepoker.game import Game
-from dicepoker.rules import BOXES
 from dicepoker.strategy.advisor import Advisor
 from dicepoker.strategy.players import choose_move
 from dicepoker.strategy.table import Table
