@@ -78,10 +78,10 @@ def test_play_by_link_the_links_lead_to_the_site_and_a_link_opens_in_the_file(
     wait_until(ben, "document.getElementById('remote-link') !== null", "Ben's panel")
     links.append(link_on(ben))
     for page, other in ((ann, ben), (ben, ann)):                    # each plays a turn
-        open_link(page, links[-1], None, None, fresh=False)          # on the page that is open
+        open_link(page, links[-1], fresh=False)          # on the page that is open
         play_my_turns(page)
         links.append(link_on(page, links[-1]))
-    open_link(ann, links[-1], None, None, fresh=False)
+    open_link(ann, links[-1], fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled", timeout=30_000)
     game = gameui.saved_game(ann)
     assert game.cards[0] and game.cards[1], "Ann's and Ben's boxes on Ann's card"

@@ -54,7 +54,9 @@ def link_on(page, previous=None):
     return page.evaluate(READ)["href"]
 
 
-def open_link(page, href, site_url, goto_ready, fresh):
+def open_link(page, href, fresh):
+    """A link opened: ``fresh``, by a page that had no game of it (a load); else by the
+    page whose game it is, as a link in the game's own tab does (its hash changes)."""
     if fresh:
         page.goto(href)
         wait_for(page, 'html[data-state="ready"], html[data-state="setup"]',
@@ -88,7 +90,7 @@ def play_my_turns(page):
         gameui.settle(page)
 
 
-def play_game(devices, site_url, goto_ready, first_href):
+def play_game(devices, first_href):
     """Pass links until the game is over: ``devices`` maps a device's seat names to its
     page; returns the last link."""
     href = first_href
@@ -100,7 +102,7 @@ def play_game(devices, site_url, goto_ready, first_href):
             return href
         seat = shared.plan.seats_of(to)[0]
         page = devices[shared.names[seat]]
-        open_link(page, href, site_url, goto_ready, fresh=id(page) not in opened)
+        open_link(page, href, fresh=id(page) not in opened)
         opened.add(id(page))
         page.wait_for_function(
             "(h) => { const a = document.getElementById('remote-link');"
@@ -121,7 +123,7 @@ def finish_everywhere(devices, last):
     assert final.is_over
     for page in devices.values():
         if page.evaluate("() => document.getElementById('remote-link').href") != last:
-            open_link(page, last, None, None, fresh=False)
+            open_link(page, last, fresh=False)
     rolls = bylink.rolls_checked(link_form.from_fragment(fragment_of(last)))
     for page in set(devices.values()):
         wait_for(page, "#end-dialog[open] #remote-checked")
@@ -138,7 +140,7 @@ def test_a_whole_two_player_game_by_link(new_context, site_url, goto_ready):
     setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
     first = link_on(ann)
     assert "Ben" in ann.evaluate(READ)["to"]
-    last = play_game({"Ann": ann, "Ben": ben}, site_url, goto_ready, first)
+    last = play_game({"Ann": ann, "Ben": ben}, first)
     finish_everywhere({"Ann": ann, "Ben": ben}, last)
     # high scores: each device records its own players
     scores = {name: json.loads(page.evaluate("localStorage.getItem('dicepoker.highscores')"))
@@ -157,7 +159,7 @@ def test_three_players_one_device_holding_two_seats(new_context, site_url, goto_
     cy = new_context().new_page()
     setup(host, site_url, goto_ready, ["Ann", "Ben", "Cy"], ["human", "human", "remote"],
           "dice-poker-classic")
-    last = play_game({"Ann": host, "Ben": host, "Cy": cy}, site_url, goto_ready, link_on(host))
+    last = play_game({"Ann": host, "Ben": host, "Cy": cy}, link_on(host))
     finish_everywhere({"Ann": host, "Ben": host, "Cy": cy}, last)
 
 
@@ -166,7 +168,7 @@ def test_three_devices(new_context, site_url, goto_ready):
     pages = {name: new_context().new_page() for name in ("Ann", "Ben", "Cy")}
     setup(pages["Ann"], site_url, goto_ready, ["Ann", "Ben", "Cy"],
           ["human", "remote", "remote"], "yahtzee")
-    last = play_game(pages, site_url, goto_ready, link_on(pages["Ann"]))
+    last = play_game(pages, link_on(pages["Ann"]))
     finish_everywhere(pages, last)
 
 
@@ -184,14 +186,14 @@ def test_the_tray_says_who_is_waiting_for_whom(new_context, site_url, goto_ready
     to_ben = link_on(ann)
     gameui.settle(ann)
     assert ann.text_content("#handover-main") == english["remote.joining"]
-    open_link(ben, to_ben, site_url, goto_ready, fresh=True)
+    open_link(ben, to_ben, fresh=True)
     gameui.settle(ben)
     # the friend opening the first link: who they are and what to do (it said "Ann's turn"
     # and "Ann plays on their own phone: send them the link below", no word of Ben)
     assert ben.text_content("#handover-main") == english["remote.joined"].format(name="Ben")
     assert ben.text_content("#turn-label") == english["turn.label"].format(name="Ann")
     back = link_on(ben)
-    open_link(ann, back, site_url, goto_ready, fresh=False)
+    open_link(ann, back, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     assert ann.text_content("#handover-main") == english["handover.your_turn"].format(name="Ann")
     click(ann, "#roll")
@@ -227,10 +229,10 @@ def test_share_is_on_screen_with_each_new_link_and_the_game_stays_put(new_contex
     ann.wait_for_function(IN_VIEW, arg="tray-share", timeout=5_000)
     gameui.settle(ann)
     assert ann.evaluate("window.scrollY") == 0
-    open_link(ben, first, site_url, goto_ready, fresh=True)
+    open_link(ben, first, fresh=True)
     back = link_on(ben)
     ann.evaluate("window.scrollTo(0, 120)")
-    open_link(ann, back, site_url, goto_ready, fresh=False)
+    open_link(ann, back, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     gameui.settle(ann)
     assert ann.evaluate("window.scrollY") == 0
@@ -268,7 +270,7 @@ def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_ur
     first = link_on(ann)
     gameui.settle(ann)
     assert ann.evaluate(TRAY)["share"] is not None                      # the invitation
-    open_link(ben, first, site_url, goto_ready, fresh=True)
+    open_link(ben, first, fresh=True)
     back = link_on(ben)
     gameui.settle(ben)
     sending = ben.evaluate(TRAY)
@@ -284,7 +286,7 @@ def test_share_stands_in_the_tray_while_it_is_the_only_move(new_context, site_ur
     assert shared["share"] is None and shared["dice"] is not None
     assert sending["share"][1] == shared["dice"][1]                      # the dice's height
     assert (sending["tray"], sending["roll"]) == (shared["tray"], shared["roll"])   # height, Roll in it
-    open_link(ann, back, site_url, goto_ready, fresh=False)
+    open_link(ann, back, fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     assert ann.evaluate(TRAY)["share"] is None                           # her turn: roll
     ann.tap("#roll")

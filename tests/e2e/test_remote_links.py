@@ -44,17 +44,17 @@ def start_two(new_context, site_url, goto_ready, deliver=True):
     ann, ben = new_context().new_page(), new_context().new_page()
     setup(ann, site_url, goto_ready, ["Ann", "Ben"], ["human", "remote"])
     links = [link_on(ann)]
-    open_link(ben, links[0], site_url, goto_ready, fresh=True)
+    open_link(ben, links[0], fresh=True)
     links.append(link_on(ben))
-    open_link(ann, links[1], site_url, goto_ready, fresh=False)
+    open_link(ann, links[1], fresh=False)
     play_my_turns(ann)
     links.append(link_on(ann, links[1]))
-    open_link(ben, links[2], site_url, goto_ready, fresh=False)
+    open_link(ben, links[2], fresh=False)
     play_my_turns(ben)
     links.append(link_on(ben, links[2]))
     if not deliver:
         return ann, ben, links
-    open_link(ann, links[3], site_url, goto_ready, fresh=False)
+    open_link(ann, links[3], fresh=False)
     ann.wait_for_function("() => !document.getElementById('roll').disabled")
     return ann, ben, links
 
