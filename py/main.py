@@ -6,6 +6,15 @@ no one long task on a phone (docs/performance.md, "What was tried")."""
 import asyncio
 import gc
 import js
+import sys
+import ujson
+import urandom
+
+# MicroPython looks for json.py and random.py on sys.path (six failed file look-ups, each
+# an exception in emscripten's file system) at every `import json`: it keeps no built-in in
+# sys.modules.  Kept there, they are found at once (ujson, urandom: the built-ins).
+sys.modules["json"] = ujson
+sys.modules["random"] = urandom
 
 await asyncio.sleep_ms(1)
 await js.dicePokerBoot.install(js.Module.FS)

@@ -178,3 +178,52 @@ def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context,
     for module in ("savefile", "save_reader"):
         assert [u for u in requested if u.endswith("/static/mpy/dicepoker/%s.mpy" % module)]
     assert page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)") == dice
+
+
+# Every file look-up of MicroPython's imports, as the page's file system answers it: the
+# file system is handed to boot.js's dicePokerBoot.install before the first import of ours.
+RECORD_LOOKUPS = r"""(() => {
+  let boot;
+  window.__lookups = {found: 0, missing: []};
+  Object.defineProperty(window, 'dicePokerBoot', {configurable: true,
+    get() { return boot; },
+    set(value) {
+      boot = value;
+      const install = value.install;
+      value.install = function (FS) {
+        const stat = FS.stat;
+        FS.stat = function (path, ...rest) {
+          try { const answer = stat.call(this, path, ...rest); window.__lookups.found++; return answer; }
+          catch (e) { window.__lookups.missing.push(String(path)); throw e; }
+        };
+        return install.call(this, FS);
+      };
+    }});
+})();"""
+BUILT_INS = ("json", "random")
+
+
+def test_no_import_looks_for_a_built_in_in_the_file_system(new_context, site_url):
+    """``import json`` or ``import random`` finds MicroPython's own at once (py/main.py keeps
+    them in sys.modules): without that, each module importing one looked for a json.py in
+    every place of sys.path first, six failed look-ups an import (a JavaScript exception
+    each in emscripten's file system, 119 at start instead of 83), through the start, a
+    first Hint and a box."""
+    context = new_context()
+    context.add_init_script(RECORD_LOOKUPS)
+    page = context.new_page()
+    _first_turn_requests(page, site_url + "?players=Ann&seed=7")
+    click(page, "#hint")
+    wait_for(page, '#hint-panel[data-hint-state="shown"]', state="visible", timeout=30_000)
+    page.keyboard.press("Escape")
+    gameui.tap(page, 'button[data-player="0"][data-box="chance"]', "box")
+    gameui.wait_for_saved_moves(page, 2)
+    gameui.settle(page)
+    lookups = page.evaluate("window.__lookups")
+    # The record saw our imports: modules found, and the look-ups MicroPython makes for
+    # any module of a package before it takes its .mpy (a folder of that name, a .py).
+    assert lookups["found"] > 20, lookups
+    assert "ui/platform/memory.py" in lookups["missing"], lookups["missing"][:20]
+    for_built_ins = [p for p in lookups["missing"]
+                     if p.rsplit("/", 1)[-1].split(".")[0] in BUILT_INS]
+    assert for_built_ins == [], for_built_ins
