@@ -10,9 +10,7 @@ import sys
 import ujson
 import urandom
 
-# MicroPython looks for json.py and random.py on sys.path (six failed file look-ups, each
-# an exception in emscripten's file system) at every `import json`: it keeps no built-in in
-# sys.modules.  Kept there, they are found at once (ujson, urandom: the built-ins).
+# else every `import json` looks for a json.py first (docs/runtime.md)
 sys.modules["json"] = ujson
 sys.modules["random"] = urandom
 
