@@ -14,7 +14,7 @@ event at the point, as a player's tap.
 
 import time
 
-from waits import VISIBLE_ELEMENT, wait_for
+from waits import VISIBLE_ELEMENT, replaced_document, wait_for
 
 # `el`'s box, in the viewport: scrolled to the centre first when it is out of it, or
 # when `covered(box)` says something else is at the box's centre (both clicks' scroll).
@@ -108,9 +108,9 @@ def click(page, selector, timeout=30_000, force=False):
         left = max(0, int((deadline - time.monotonic()) * 1000))
         try:
             where = page.evaluate(CLICK_POINT_WHEN_READY, [selector, left])
-        except Exception:            # a document being replaced: ask the next one
-            if time.monotonic() > deadline:
-                raise
+        except Exception as e:       # a document being replaced: ask the next one
+            if not replaced_document(e) or time.monotonic() > deadline:
+                raise                # any other error at once, not after the timeout
             page.wait_for_load_state("domcontentloaded")
             continue
         if "x" in where:

@@ -70,6 +70,14 @@ WHEN_IN_STATE = """async ([sel, state, ms]) => {
 }""" % VISIBLE_ELEMENT
 
 
+def replaced_document(error):
+    """Whether ``error`` (of ``page.evaluate``) says only that the document asked went away
+    while it answered (a navigation): the question is then asked again of the next one.
+    Any other error (a selector the page cannot parse, a script that throws) is raised."""
+    message = getattr(error, "message", "") or str(error)
+    return "context was destroyed" in message or "navigat" in message
+
+
 def wait_for(page, selector, state="visible", timeout=30_000):
     """Wait until the first element matching ``selector`` on ``page`` is ``state``
     (attached, detached, visible, hidden), at most ``timeout`` ms: what
@@ -88,9 +96,9 @@ def wait_for(page, selector, state="visible", timeout=30_000):
         try:
             if page.evaluate(WHEN_IN_STATE, [selector, state, left]):
                 return
-        except PlaywrightError as e:      # a document being replaced: ask the next one
-            if "context was destroyed" not in e.message and "navigat" not in e.message:
+        except PlaywrightError as e:
+            if not replaced_document(e):
                 raise
-            time.sleep(0.02)
+            time.sleep(0.02)                # ask the next document
         if time.monotonic() >= deadline:
             raise PlaywrightTimeoutError("waited %d ms for %s to be %s" % (timeout, selector, state))
