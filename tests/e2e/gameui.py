@@ -296,9 +296,10 @@ WRITE_STORAGE = """([items, clear]) => {
 def open_with_storage(page, url, items, clear=False, state="ready"):
     """Open ``url`` with ``items`` ({key: text, or None: removed}) in its storage (all else
     cleared first if ``clear``), and wait for ``<html data-state=state>`` (``None``: the
-    caller waits for what it needs).  The items are written from a small file of the site, which the game then
-    replaces (``location.replace``: the browser's Back from the game goes where it went
-    before): a start of the game itself only to reach its storage cost a second start."""
+    caller waits for what it needs).  The items are written from a small file of the site,
+    which the game then replaces (``location.replace``: the browser's Back from the game
+    goes where it went before): a start of the game itself only to reach its storage cost a
+    second start."""
     page.goto(urllib.parse.urljoin(url, STORAGE_DOOR))
     page.evaluate(WRITE_STORAGE, [items, clear])
     page.evaluate("(url) => { setTimeout(() => location.replace(url), 0); }", url)
