@@ -15,6 +15,7 @@ import gameui
 from gameui import (assert_matches, inject_game, link, open_with_saved_text, play_turn,
                     saved_game)
 from click_point import click
+from paths import REPO
 from waits import wait_for
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -111,6 +112,31 @@ def test_broken_storage_plays_and_says_so_once(page, site_url, goto_ready, how):
         click(page, "#export-game")
     with open(download.value.path(), encoding="utf-8") as f:
         assert load(f.read())[0].to_dict() == game.to_dict()
+
+
+def test_save_tapped_while_the_download_script_loads_waits_for_it(page, site_url, goto_ready):
+    """The dialog adds static/js/files.js (the downloads) when it is made; a tap on Save
+    before it has run is not told the file could not be saved (once in a whole-suite run,
+    the one-file game's test tapped that early): the file comes once the script is in."""
+    held = []
+    page.route("**/static/js/files.js", lambda route: held.append(route))   # answered later
+    goto_ready(page, link(site_url, ["Ann"], seed=3))
+    game = Game(["Ann"], seed=3)
+    play_turn(page, game)
+    open_transfer(page)
+    while not held:
+        page.wait_for_timeout(20)
+    click(page, "#export-game")
+    gameui.settle(page)
+    assert page.text_content("#transfer-status") == ""    # no word yet, and no failure
+    with page.expect_download() as download:
+        held[0].continue_()
+    with open(download.value.path(), encoding="utf-8") as f:
+        assert load(f.read())[0].to_dict() == game.to_dict()
+    wait_for(page, "#transfer-status:not(:empty)", state="attached")
+    english = json.loads((REPO / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    assert page.text_content("#transfer-status") == english["transfer.game_saved"]
+    assert "error" not in page.get_attribute("#transfer-status", "class")
 
 
 def _follows(page, game, timeout=5.0):

@@ -113,19 +113,29 @@ def show_status(text, error=False):
     status.classList.toggle("error", error)
 
 
-def _start_download(name, text):
-    """True if the browser was given the file (files.js is in, and started it)."""
-    if not scripts.ready(FILES):
-        asyncio.create_task(scripts.loaded(FILES))     # failed before: for the next tap
-        return False
-    return bool(window.dicePokerFiles.download(name, text))
+def _download(name, text, done):
+    """Give the browser the file ``name``, then ``done(started)``: in the tap's own task when
+    files.js has run (the dialog adds it when it is made; a browser may refuse a download
+    away from a tap), else once it has: a tap while it still loads waits for it rather than
+    being told the file could not be saved, and one after it failed adds it again."""
+    if scripts.ready(FILES):
+        done(bool(window.dicePokerFiles.download(name, text)))
+    else:
+        _spawn(_download_once_in(name, text, done))
 
 
-def _download(cat, name, text):
-    if not _start_download(name, text):
-        show_status(cat.t("transfer.download_failed"), error=True)
-        return False
-    return True
+async def _download_once_in(name, text, done):
+    done(await scripts.loaded(FILES) and bool(window.dicePokerFiles.download(name, text)))
+
+
+def _status_after(cat, saved):
+    """``done`` of a download from the dialog: ``saved``'s words, or that it failed."""
+    def done(started):
+        if started:
+            show_status(cat.t(saved))
+        else:
+            show_status(cat.t("transfer.download_failed"), error=True)
+    return done
 
 
 # ---------------------------------------------------------------- download
@@ -134,14 +144,13 @@ def download_game(shell):
     state, cat = shell.state, shell.texts.cat
     if state.game is None:
         return
-    if _download(cat, transfer.game_file_name(shell.clock.today()), state.game.to_json(held=state.held)):
-        show_status(cat.t("transfer.game_saved"))
+    _download(transfer.game_file_name(shell.clock.today()), state.game.to_json(held=state.held),
+              _status_after(cat, "transfer.game_saved"))
 
 
 def download_scores(shell, storage):
-    cat = shell.texts.cat
-    if _download(cat, transfer.HIGHSCORES_FILE, transfer.export_highscores(highscores.load(storage))):
-        show_status(cat.t("transfer.scores_saved"))
+    _download(transfer.HIGHSCORES_FILE, transfer.export_highscores(highscores.load(storage)),
+              _status_after(shell.texts.cat, "transfer.scores_saved"))
 
 
 def download_bad_save(shell, key, storage):
@@ -152,8 +161,11 @@ def download_bad_save(shell, key, storage):
     if text is None:
         return
     stamp = key[len(keys.BAD_SAVE):] if key.startswith(keys.BAD_SAVE) else "current"
-    if not _start_download(transfer.bad_save_file_name(stamp), text):
-        shell.act({"say": "transfer.download_failed"})
+
+    def done(started):             # a notice: the dialog may not be open
+        if not started:
+            shell.act({"say": "transfer.download_failed"})
+    _download(transfer.bad_save_file_name(stamp), text, done)
 
 
 def bad_saves(storage):
@@ -185,10 +197,9 @@ def _list_bad_saves(storage, cat):
 
 
 def download_history(shell):
-    cat = shell.texts.cat
-    if _download(cat, HISTORY_FILE % shell.clock.today(), history_file.export_history(
-            history.entries(shell.storage, shell.clock.now()))):
-        show_status(cat.t("transfer.history_saved"))
+    _download(HISTORY_FILE % shell.clock.today(),
+              history_file.export_history(history.entries(shell.storage, shell.clock.now())),
+              _status_after(shell.texts.cat, "transfer.history_saved"))
 
 
 # ---------------------------------------------------------------- import
