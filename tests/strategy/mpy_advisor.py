@@ -151,8 +151,16 @@ def game(rules, seed):
             move = choose_move(played, level, advisor, rng)
         played.apply(move)
     review = review_game(played, advisor, seats=("human", "good"))
+    import dicepoker.strategy.chances    # noqa: F401  (win chances: imported, as the page does)
+    import dicepoker.strategy.to_win     # noqa: F401
+    from dicepoker.strategy import dicesets
+    built = [name for name in LAZY_DICESETS if name in dicesets.__dict__]
     return [json.dumps(played.moves), json.dumps(played.totals()),
-            json.dumps([[d["player"], d["loss"]] for d in review["decisions"]])]
+            json.dumps([[d["player"], d["loss"]] for d in review["decisions"]]), json.dumps(built)]
+
+
+# What dicesets builds only when asked (its __getattr__): the builders' odds and indexes.
+LAZY_DICESETS = ("KEEP_INDEX", "THROW_INDEX", "OUTCOMES", "FIRST_ROLL", "SUBKEEPS")
 
 
 def main(argv):

@@ -47,3 +47,27 @@ def test_holds_by_keep_gives_each_distinct_keep_once_by_lowest_positions():
     for k, positions in holds.items():
         assert tuple(sorted(dice[i] for i in positions)) == dicesets.KEEPS[k]
     assert holds[dicesets.KEEP_INDEX[(3, 3)]] == [0, 2]
+
+
+def test_keep_index_takes_the_faces_in_any_order():
+    for k, keep in enumerate(dicesets.KEEPS):
+        assert dicesets.keep_index(keep) == dicesets.KEEP_INDEX[keep] == k
+        assert dicesets.keep_index(tuple(reversed(keep))) == k
+    assert dicesets.keep_index([5, 2, 5]) == dicesets.KEEP_INDEX[(2, 5, 5)]
+
+
+def test_lazy_names_are_their_definitions():
+    """KEEP_INDEX, THROW_INDEX, SUBKEEPS and FIRST_ROLL, built on first use, against
+    plain enumeration (OUTCOMES: the odds tests above)."""
+    assert dicesets.KEEP_INDEX == {keep: k for k, keep in enumerate(dicesets.KEEPS)}
+    assert dicesets.THROW_INDEX == {throw: t for t, throw in enumerate(dicesets.THROWS)}
+    assert dicesets.FIRST_ROLL == dicesets.OUTCOMES[dicesets.KEEP_INDEX[()]]
+    for t, throw in enumerate(dicesets.THROWS):
+        subs = set(tuple(sorted(throw[i] for i in range(5) if s >> i & 1)) for s in range(32))
+        assert sorted(dicesets.SUBKEEPS[t]) == sorted(dicesets.KEEP_INDEX[s] for s in subs)
+    try:
+        dicesets.NOT_A_NAME
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("an unknown name must raise AttributeError")

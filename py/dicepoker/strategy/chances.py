@@ -95,7 +95,7 @@ class Model:
         turn = self.turn(card)
         rest = option["value"] - banked
         if kind == "hold":
-            keep = dicesets.KEEP_INDEX[tuple(option["keep"])]
+            keep = dicesets.keep_index(option["keep"])
             square = turn.keep_squares(MAX_ROLLS - rolls_used)[keep] / float(dicesets.KEEP_SCALE)
         else:
             points = option["points"]

@@ -3,12 +3,15 @@
 The order of five dice never matters to the strategy, only which faces show
 how often, so a throw is a sorted 5-tuple (252 of them) and a keep — the dice
 held before a re-roll — a sorted tuple of 0 to 5 faces (462 of them, the
-throws included: keeping all five means stopping).  Everything here is built
-once at import, in pure Python (it also runs in the browser on MicroPython),
-and indexed by small integers so the advisor's inner loops are list lookups.
+throws included: keeping all five means stopping).  Everything here is pure
+Python (it also runs in the browser on MicroPython), indexed by small integers
+so the advisor's inner loops are list lookups.  What the advice uses is built
+at import; the odds of every re-roll (``OUTCOMES``, ``FIRST_ROLL``), the
+keeps of every throw (``SUBKEEPS``) and the tuple-keyed indexes only on first
+use (:func:`__getattr__`).
 
 - ``THROWS[i]``: the i-th sorted 5-tuple; ``THROW_INDEX[t]`` its index.
-- ``KEEPS[k]`` / ``KEEP_INDEX[t]``: the same for keeps.
+- ``KEEPS[k]`` / ``KEEP_INDEX[t]``: the same for keeps; ``keep_index(faces)``.
 - ``OUTCOMES[k]``: ``(throw indices, probabilities)`` of re-rolling the dice
   not in keep ``k``; for a five-dice keep, the throw itself with probability 1.
 - ``SUBKEEPS[i]``: the distinct keeps (indices) that throw ``i`` allows.
@@ -18,15 +21,27 @@ and indexed by small integers so the advisor's inner loops are list lookups.
 from ..rules import DICE_COUNT, FACES
 
 
-def _sorted_tuples(length, lowest=1):
-    """All non-decreasing tuples of ``length`` faces, in lexicographic order."""
-    if length == 0:
-        return [()]
-    tuples = []
-    for face in range(lowest, FACES + 1):
-        for rest in _sorted_tuples(length - 1, face):
-            tuples.append((face,) + rest)
-    return tuples
+# A keep's code: how many of each face, as the digits of a base-6 number, so that one
+# die more or less is an addition and a look-up is an integer's, not a sorted tuple's
+# (on MicroPython, hashing tuples and sorting new ones took most of this import).
+_PLACE = [0] + [(DICE_COUNT + 1) ** (face - 1) for face in range(1, FACES + 1)]
+
+
+def _keeps_and_codes():
+    """Every keep (the non-decreasing tuples of 0 to ``DICE_COUNT`` faces, by size, each
+    size in lexicographic order: each keep grown by one face, at least its last) and
+    its code."""
+    keeps, codes = [()], [0]
+    start = 0
+    for _ in range(DICE_COUNT):
+        end = len(keeps)
+        for k in range(start, end):
+            keep, code = keeps[k], codes[k]
+            for face in range(keep[-1] if keep else 1, FACES + 1):
+                keeps.append(keep + (face,))
+                codes.append(code + _PLACE[face])
+        start = end
+    return keeps, codes
 
 
 def _factorial(n):
@@ -47,31 +62,29 @@ def _arrangements(faces):
     return ways
 
 
-def _merge(a, b):
-    return tuple(sorted(a + b))
+KEEPS, _CODES = _keeps_and_codes()
+_BY_CODE = {code: k for k, code in enumerate(_CODES)}
+THROWS = [keep for keep in KEEPS if len(keep) == DICE_COUNT]
 
 
-THROWS = _sorted_tuples(DICE_COUNT)
-THROW_INDEX = {throw: i for i, throw in enumerate(THROWS)}
-
-KEEPS = []
-for _size in range(DICE_COUNT + 1):
-    KEEPS.extend(_sorted_tuples(_size))
-KEEP_INDEX = {keep: k for k, keep in enumerate(KEEPS)}
+def keep_index(keep):
+    """The index in ``KEEPS`` of ``keep`` (its faces, sorted or not)."""
+    code = 0
+    for face in keep:
+        code += _PLACE[face]
+    return _BY_CODE[code]
 
 
 def _outcomes(keep):
     rolled = DICE_COUNT - len(keep)
     total = FACES ** rolled
     throws, probs = [], []
-    for faces in _sorted_tuples(rolled):
-        throws.append(THROW_INDEX[_merge(keep, faces)])
+    for faces in KEEPS:
+        if len(faces) != rolled:
+            continue
+        throws.append(keep_index(keep + faces) - THROW_KEEP_BASE)
         probs.append(_arrangements(faces) / total)
     return throws, probs
-
-
-OUTCOMES = [_outcomes(keep) for keep in KEEPS]
-FIRST_ROLL = OUTCOMES[KEEP_INDEX[()]]
 
 
 def sub_multisets(faces):
@@ -82,7 +95,31 @@ def sub_multisets(faces):
     return sorted(set(subs))
 
 
-SUBKEEPS = [[KEEP_INDEX[s] for s in sub_multisets(throw)] for throw in THROWS]
+def __getattr__(name):
+    """``KEEP_INDEX``, ``THROW_INDEX``, ``OUTCOMES``, ``FIRST_ROLL`` and ``SUBKEEPS``,
+    built on first use and kept as plain module names from then on.
+
+    Only the table builders (CPython) and the tests read them; the browser's advice
+    (hints, computer seats, the review, win chances) never does.  Built at import, they
+    were most of the strategy modules' import on MicroPython: 337 ms of it under Node,
+    79 ms now (medians of 9), and a page's first hint 433 -> 339 ms on a desktop,
+    1772 -> 1057 ms at a phone's CPU (Chromium, CPU / 4, medians of 8).  The module's
+    own code does not use these names (a global inside the module does not come here).
+    """
+    if name == "KEEP_INDEX":
+        value = {keep: k for k, keep in enumerate(KEEPS)}
+    elif name == "THROW_INDEX":
+        value = {throw: i for i, throw in enumerate(THROWS)}
+    elif name == "OUTCOMES":
+        value = [_outcomes(keep) for keep in KEEPS]
+    elif name == "FIRST_ROLL":
+        value = __getattr__("OUTCOMES")[0]       # the empty keep
+    elif name == "SUBKEEPS":
+        value = [[keep_index(s) for s in sub_multisets(throw)] for throw in THROWS]
+    else:
+        raise AttributeError("module 'dicesets' has no attribute %r" % name)
+    globals()[name] = value
+    return value
 
 
 def holds_by_keep(dice):
@@ -94,22 +131,22 @@ def holds_by_keep(dice):
     positions_of = {}
     for i, face in enumerate(dice):
         positions_of.setdefault(face, []).append(i)
-    choices = [((), [])]
+    choices = [(0, [])]
     for face in sorted(positions_of):
-        where = positions_of[face]
-        choices = [(keep + (face,) * n, held + where[:n])
-                   for keep, held in choices for n in range(len(where) + 1)]
-    return {KEEP_INDEX[keep]: sorted(held) for keep, held in choices}
+        where, place = positions_of[face], _PLACE[face]
+        choices = [(code + place * n, held + where[:n])
+                   for code, held in choices for n in range(len(where) + 1)]
+    return {_BY_CODE[code]: sorted(held) for code, held in choices}
 
 
 # Keep values one die at a time (the advisor's inner loops), in exact integers.
 # KEEPS are ordered by size, so larger keeps have larger indices, and the last
 # 252 keeps are the throws in THROWS order.
 THROW_KEEP_BASE = len(KEEPS) - len(THROWS)
-LARGER = [[KEEP_INDEX[tuple(sorted(keep + (face,)))] for face in range(1, FACES + 1)]
-          if len(keep) < DICE_COUNT else None for keep in KEEPS]
-SMALLER = [sorted(set(KEEP_INDEX[keep[:i] + keep[i + 1:]] for i in range(len(keep))))
-           for keep in KEEPS]
+LARGER = [[_BY_CODE[code + _PLACE[face]] for face in range(1, FACES + 1)]
+          if len(keep) < DICE_COUNT else None for keep, code in zip(KEEPS, _CODES)]
+SMALLER = [sorted(set(_BY_CODE[code - _PLACE[face]] for face in keep))
+           for keep, code in zip(KEEPS, _CODES)]
 KEEP_SCALE = FACES ** DICE_COUNT          # 7776: keep values are throw values x 7776
 _KEEP_NORM = [FACES ** len(keep) for keep in KEEPS]
 

@@ -518,7 +518,7 @@ class WinAdvisor:
             if kind == "roll":
                 option["win"] = turn.keep_values(3)[0] / keep_unit
             elif kind == "hold":
-                keep = dicesets.KEEP_INDEX[tuple(option["keep"])]
+                keep = dicesets.keep_index(option["keep"])
                 option["win"] = turn.keep_values(rolls_left)[keep] / keep_unit
             else:
                 option["win"] = turn.fill(option["box"], option["points"], option["bonus"])
