@@ -433,7 +433,7 @@ def report_strategy(raw, w):
     A = raw["advisor"]
     w("Strategy alone on the browser's MicroPython (advisor page), %s rules, %d game(s)"
       % (A["rules"], A["games"]))
-    w("  table: fetch %.0f ms, decode %.0f ms (%s); Advisor() %.0f ms"
+    w("  table: fetch and gunzip %.0f ms, decode %.0f ms (%s decompressed); Advisor() %.0f ms"
       % (A["table_fetch_ms"], A["table_decode_ms"], kib(A["table_bytes"]), A["advisor_ms"]))
     alone = A["hint_ms"]
     w("  hint (advise)     p50 %6.1f  p95 %6.1f  max %6.1f ms  n=%d"
