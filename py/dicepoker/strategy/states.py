@@ -65,11 +65,15 @@ class Layout:
         while not upper_set >> top & 1:
             top -= 1
         face, cap = top + 1, self.cap
-        sums = set()
-        for s in self.reachable[upper_set ^ (1 << top)]:
+        seen = bytearray(cap + 1)       # flags, not a set: a table's first use builds
+        for s in self.reachable[upper_set ^ (1 << top)]:   # this on a phone (MicroPython)
             for n in range(6):
-                sums.add(min(cap, s + face * n))
-        return sorted(sums)
+                if s >= cap:
+                    seen[cap] = 1
+                    break
+                seen[s] = 1
+                s += face
+        return [s for s in range(cap + 1) if seen[s]]
 
     def _open_upper_max(self, upper_set):
         return sum(5 * (i + 1) for i in range(UPPER_COUNT) if not upper_set >> i & 1)
@@ -79,8 +83,10 @@ class Layout:
         return upper < self.cap and upper + self._open_max[upper_set] >= self.cap
 
     def _classes(self, upper_set, sums):
-        classes = [-1] * (self.cap + 1)
-        live = [s for s in sums if self.is_live(upper_set, s)]
+        cap = self.cap
+        classes = [-1] * (cap + 1)
+        reach = cap - self._open_max[upper_set]      # is_live, inline
+        live = [s for s in sums if reach <= s < cap]
         first = 0 if len(live) == len(sums) else 1
         for s in sums:
             classes[s] = 0
