@@ -21,7 +21,7 @@ Keeps are valued one die at a time (see :func:`.dicesets.keep_values`), which
 keeps a whole turn at a few thousand list operations.
 """
 
-from ..rules import BOXES, MAX_ROLLS, POKER, POKER_POINTS
+from ..rules import BOXES, MAX_ROLLS, POKER, POKER_POINTS, counts_of
 from . import dicesets
 from .states import UPPER_COUNT
 
@@ -134,8 +134,10 @@ class Advisor:
         self.face_counts = [None] + [[t.count(face) for t in throws] for face in range(1, 7)]
         self.points = {}
         self.unit_points = {}
+        counts = [counts_of(t) for t in throws]       # once, not once per box
         for box in self.rules.lower_boxes:
-            self.points[box] = [BOXES[box].score(t) for t in throws]
+            score = BOXES[box].score
+            self.points[box] = [score(t, c) for t, c in zip(throws, counts)]
             self.unit_points[box] = [p * UNIT for p in self.points[box]]
         if UNIT % table.scale:
             raise ValueError("table scale %d does not divide %d" % (table.scale, UNIT))
