@@ -132,3 +132,15 @@ def test_from_bytes_accepts_gzip_or_plain_and_refuses_others():
     tampered = plain.replace(b'"upper_bonus_at": 63', b'"upper_bonus_at": 64')
     with pytest.raises(TableError, match="other"):
         Table.from_bytes(tampered)
+
+
+@pytest.mark.parametrize("rules", RULE_IDS)
+def test_a_table_and_its_spread_share_their_rules_layout(rules):
+    """One Layout per rule set (Layout.of): a table and its spread read the same one, equal
+    to a Layout built afresh."""
+    from dicepoker.strategy.spread import Spread
+    table = load_table(rules)
+    spread = Spread.from_bytes(table_path(rules).with_name(rules + ".spread.gz").read_bytes())
+    assert spread.layout is table.layout is Layout.of(RULESETS[rules])
+    fresh = Layout(RULESETS[rules])
+    assert {k: v for k, v in vars(fresh).items()} == {k: v for k, v in vars(table.layout).items()}

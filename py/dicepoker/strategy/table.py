@@ -164,7 +164,7 @@ class Table:
         self.path = None          # the file it was read from (from_file): see the loaders
         self.header = header
         self.rules = RULESETS[header["rules"]]
-        self.layout = Layout(self.rules)
+        self.layout = Layout.of(self.rules)
         self.size = header["size"]
         self.scale = header.get("scale")
         self.start_value = header.get("start")

@@ -176,7 +176,7 @@ class WinTables:
         self.path = None
         self.header = header
         self.rules = RULESETS[header["rules"]]
-        self.layout = Layout(self.rules)
+        self.layout = Layout.of(self.rules)
         self.open = header["open"]
         self.size = header["states"]
         self.quantum = header["quantum"]
