@@ -75,13 +75,12 @@ def keep_index(keep):
     return _BY_CODE[code]
 
 
-def _outcomes(keep):
-    rolled = DICE_COUNT - len(keep)
-    total = FACES ** rolled
+def _outcomes(keep, rolls):
+    """``OUTCOMES`` of ``keep``; ``rolls``: the faces the other dice may show (the keeps
+    of their size)."""
+    total = FACES ** (DICE_COUNT - len(keep))
     throws, probs = [], []
-    for faces in KEEPS:
-        if len(faces) != rolled:
-            continue
+    for faces in rolls:
         throws.append(keep_index(keep + faces) - THROW_KEEP_BASE)
         probs.append(_arrangements(faces) / total)
     return throws, probs
@@ -111,7 +110,8 @@ def __getattr__(name):
     elif name == "THROW_INDEX":
         value = {throw: i for i, throw in enumerate(THROWS)}
     elif name == "OUTCOMES":
-        value = [_outcomes(keep) for keep in KEEPS]
+        by_size = [[k for k in KEEPS if len(k) == size] for size in range(DICE_COUNT + 1)]
+        value = [_outcomes(keep, by_size[DICE_COUNT - len(keep)]) for keep in KEEPS]
     elif name == "FIRST_ROLL":
         value = __getattr__("OUTCOMES")[0]       # the empty keep
     elif name == "SUBKEEPS":

@@ -94,14 +94,12 @@ class Layout:
     def _open_upper_max(self, upper_set):
         return sum(5 * (i + 1) for i in range(UPPER_COUNT) if not upper_set >> i & 1)
 
-    def is_live(self, upper_set, upper):
-        """Whether this upper sum can still make a difference (bonus open and reachable)."""
-        return upper < self.cap and upper + self._open_max[upper_set] >= self.cap
-
     def _classes(self, upper_set, sums):
         cap = self.cap
         classes = [-1] * (cap + 1)
-        reach = cap - self._open_max[upper_set]      # is_live, inline
+        # live: an upper sum that can still make a difference (the bonus not yet won,
+        # and still reachable with the open upper boxes)
+        reach = cap - self._open_max[upper_set]
         live = [s for s in sums if reach <= s < cap]
         first = 0 if len(live) == len(sums) else 1
         for s in sums:
