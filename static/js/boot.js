@@ -196,12 +196,19 @@
     // Writes the start modules into MicroPython's file system (its Module.FS),
     // called by py/main.py: here, not in Python, as every call from Python
     // into JavaScript is slow on a slow phone.
+    // Each folder is made once: emscripten answers a folder that is there already with an
+    // exception it builds with its message (57 a start when each file made its folders).
     install: function (FS) {
       return boot.modules.then(function (modules) {
+        var made = {};
         modules.forEach(function (entry) {
-          var parts = entry[0].split("/"), k;
+          var parts = entry[0].split("/"), k, folder;
           for (k = 1; k < parts.length; k++) {
-            try { FS.mkdir(parts.slice(0, k).join("/")); } catch (e) { /* made for an earlier file */ }
+            folder = parts.slice(0, k).join("/");
+            if (!made[folder]) {
+              made[folder] = true;
+              try { FS.mkdir(folder); } catch (e) { /* there before the page's modules */ }
+            }
           }
           FS.writeFile(entry[0], entry[1]);
         });

@@ -227,3 +227,48 @@ def test_no_import_looks_for_a_built_in_in_the_file_system(new_context, site_url
     for_built_ins = [p for p in lookups["missing"]
                      if p.rsplit("/", 1)[-1].split(".")[0] in BUILT_INS]
     assert for_built_ins == [], for_built_ins
+
+
+# Every folder the runtime's file system is asked to make, and those it refused (it throws
+# for a folder that is there already), from boot.js's install of the start modules on.
+RECORD_FOLDERS = r"""(() => {
+  let boot;
+  window.__folders = {made: [], refused: []};
+  Object.defineProperty(window, 'dicePokerBoot', {configurable: true,
+    get() { return boot; },
+    set(value) {
+      boot = value;
+      const install = value.install;
+      value.install = function (FS) {
+        const mkdir = FS.mkdir, here = FS.cwd().replace(/\/?$/, '/');
+        const name = (path) => {    // Python's os.mkdir comes with a whole path ("//ui/advice")
+          const whole = String(path).replace(/\/+/g, '/');
+          return whole.startsWith(here) ? whole.slice(here.length) : whole;
+        };
+        FS.mkdir = function (path, ...rest) {
+          try { const answer = mkdir.call(this, path, ...rest); window.__folders.made.push(name(path)); return answer; }
+          catch (e) { window.__folders.refused.push(name(path)); throw e; }
+        };
+        return install.call(this, FS);
+      };
+    }});
+})();"""
+
+
+def test_no_folder_is_made_twice(new_context, site_url):
+    """The start modules' install (static/js/boot.js) and the modules fetched later
+    (ui/platform/lazy.py) make each folder once: asked for a folder that is there, the
+    runtime's file system throws an exception it builds with its message (57 at start
+    and 39 more by a game's first win chances, when each file made its folders)."""
+    context = new_context()
+    context.add_init_script(RECORD_FOLDERS)
+    page = context.new_page()
+    _first_turn_requests(page, site_url + "?players=Ann,Bob&seed=7")
+    page.wait_for_function("[...document.querySelectorAll('[data-win-chance]')]"
+                           ".some(span => span.hasAttribute('data-value'))", timeout=30_000)
+    click(page, "#hint")
+    wait_for(page, '#hint-panel[data-hint-state="shown"]', state="visible", timeout=30_000)
+    folders = page.evaluate("window.__folders")
+    # The record saw both: the start modules' folders and the strategy's, made on first use.
+    assert {"ui", "ui/platform", "dicepoker", "dicepoker/strategy", "ui/advice"} <= set(folders["made"]), folders
+    assert folders["refused"] == [], folders

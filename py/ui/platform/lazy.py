@@ -134,11 +134,24 @@ def _in_file_system(path):
         return False
 
 
+_folders = set()    # the folders _make_folders has seen there or made
+
+
 def _make_folders(path):
-    """Create the folders of ``path`` (relative to the start modules' folder)."""
+    """Create the folders of ``path`` (relative to the start modules' folder) that are not
+    there yet.  Each is looked at once a session, and made only when missing: the runtime's
+    file system answers a failed call with a JavaScript exception it builds with its message
+    (a ``mkdir`` of each file's folders made 39 by a game's first win chances)."""
     parts = path.split("/")[:-1]
     for i in range(1, len(parts) + 1):
+        folder = "/".join(parts[:i])
+        if folder in _folders:
+            continue
         try:
-            os.mkdir("/".join(parts[:i]))
+            os.stat(folder)
         except OSError:
-            pass                        # already there
+            try:
+                os.mkdir(folder)
+            except OSError:
+                pass                    # the file's write then says what is wrong
+        _folders.add(folder)
