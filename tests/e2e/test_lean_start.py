@@ -180,26 +180,33 @@ def test_a_saved_game_is_read_with_the_save_reader_fetched_at_start(new_context,
     assert page.evaluate("[...document.querySelectorAll('.die')].map(d => d.dataset.value)") == dice
 
 
-# Every file look-up of MicroPython's imports, as the page's file system answers it: the
-# file system is handed to boot.js's dicePokerBoot.install before the first import of ours.
-RECORD_LOOKUPS = r"""(() => {
+def when_installed(record, watch):
+    """An init script: ``record`` (JavaScript) runs at once, ``watch`` (JavaScript with the
+    runtime's file system as ``FS``) when that file system is handed to boot.js's
+    dicePokerBoot.install, before the first import of ours."""
+    return r"""(() => {
   let boot;
-  window.__lookups = {found: 0, missing: []};
+  %s
   Object.defineProperty(window, 'dicePokerBoot', {configurable: true,
     get() { return boot; },
     set(value) {
       boot = value;
       const install = value.install;
       value.install = function (FS) {
+        %s
+        return install.call(this, FS);
+      };
+    }});
+})();""" % (record, watch)
+
+
+# Every file look-up of MicroPython's imports, as the page's file system answers it.
+RECORD_LOOKUPS = when_installed("window.__lookups = {found: 0, missing: []};", r"""
         const stat = FS.stat;
         FS.stat = function (path, ...rest) {
           try { const answer = stat.call(this, path, ...rest); window.__lookups.found++; return answer; }
           catch (e) { window.__lookups.missing.push(String(path)); throw e; }
-        };
-        return install.call(this, FS);
-      };
-    }});
-})();"""
+        };""")
 BUILT_INS = ("json", "random")
 
 
@@ -230,16 +237,8 @@ def test_no_import_looks_for_a_built_in_in_the_file_system(new_context, site_url
 
 
 # Every folder the runtime's file system is asked to make, and those it refused (it throws
-# for a folder that is there already), from boot.js's install of the start modules on.
-RECORD_FOLDERS = r"""(() => {
-  let boot;
-  window.__folders = {made: [], refused: []};
-  Object.defineProperty(window, 'dicePokerBoot', {configurable: true,
-    get() { return boot; },
-    set(value) {
-      boot = value;
-      const install = value.install;
-      value.install = function (FS) {
+# for a folder that is there already).
+RECORD_FOLDERS = when_installed("window.__folders = {made: [], refused: []};", r"""
         const mkdir = FS.mkdir, here = FS.cwd().replace(/\/?$/, '/');
         const name = (path) => {    // Python's os.mkdir comes with a whole path ("//ui/advice")
           const whole = String(path).replace(/\/+/g, '/');
@@ -248,11 +247,7 @@ RECORD_FOLDERS = r"""(() => {
         FS.mkdir = function (path, ...rest) {
           try { const answer = mkdir.call(this, path, ...rest); window.__folders.made.push(name(path)); return answer; }
           catch (e) { window.__folders.refused.push(name(path)); throw e; }
-        };
-        return install.call(this, FS);
-      };
-    }});
-})();"""
+        };""")
 
 
 def test_no_folder_is_made_twice(new_context, site_url):
