@@ -13,6 +13,7 @@ is measured by the benchmark, tests/bench/). Recording runs from navigation
 until ready and through the first roll.
 """
 
+import collections
 import json
 import re
 
@@ -267,3 +268,31 @@ def test_no_folder_is_made_twice(new_context, site_url):
     # The record saw both: the start modules' folders and the strategy's, made on first use.
     assert {"ui", "ui/platform", "dicepoker", "dicepoker/strategy", "ui/advice"} <= set(folders["made"]), folders
     assert folders["refused"] == [], folders
+
+
+def test_a_file_fetched_later_is_looked_for_once(new_context, site_url):
+    """ui/platform/lazy.py looks in the file system once for each file a first use needs:
+    those it finds are remembered, and those it fetches are remembered as written.  It
+    looked again for each missing file before writing it (one failed look-up, a
+    JavaScript exception each, for every file fetched: 25 by a two-player game's first
+    win chances and hint), and a load that began while another fetched the same file
+    looked for it too."""
+    context = new_context()
+    context.add_init_script(RECORD_LOOKUPS)
+    page = context.new_page()
+    _first_turn_requests(page, site_url + "?players=Ann,Bob&seed=7")
+    page.wait_for_function("[...document.querySelectorAll('[data-win-chance]')]"
+                           ".some(span => span.hasAttribute('data-value'))", timeout=30_000)
+    click(page, "#hint")
+    wait_for(page, '#hint-panel[data-hint-state="shown"]', state="visible", timeout=30_000)
+    missing = page.evaluate("window.__lookups.missing")
+    # An import of a module that is not there (the controller tries one before it asks
+    # for its load) looks for a folder, a .py and then the .mpy: that look-up is the
+    # import's, the others are lazy.py's.
+    by_lazy = collections.Counter(
+        p for i, p in enumerate(missing)
+        if p.endswith(".mpy") and not (i and missing[i - 1] == p[:-len(".mpy")] + ".py"))
+    # The record saw the strategy's files looked for before they were fetched.
+    assert by_lazy.get("dicepoker/strategy/advisor.mpy") == 1, by_lazy
+    twice = sorted(p for p, n in by_lazy.items() if n > 1)
+    assert twice == [], twice

@@ -118,20 +118,34 @@ async def _install(paths):
             raise data
         contents.append((path, data))
     for path, data in contents:
-        if not _in_file_system(path):   # written meanwhile by another load
+        if path not in _present:        # written meanwhile by another load
             _make_folders(path)
             js.Module.FS.writeFile(path + EXTENSION, data)
+            _present.add(path)
         _fetching.pop(path, None)
+
+
+_present = set()    # the files _in_file_system found there, and those _install wrote
 
 
 def _in_file_system(path):
     """Already written: by an earlier load, or by py/main.py (the start bundle, and what
-    static/js/boot.js brings with it)."""
+    static/js/boot.js brings with it).  Each file is looked for until it is found, and
+    then remembered: once there, a file stays, and after the start only _install writes
+    (so it asks the set, not the file system, whether another load wrote a file it
+    fetched).  The runtime's file system answers a look-up of a missing file with a
+    JavaScript exception it builds with its message; a file another load is fetching is
+    not there yet."""
+    if path in _present:
+        return True
+    if path in _fetching:
+        return False
     try:
         os.stat(path + EXTENSION)
-        return True
     except OSError:
         return False
+    _present.add(path)
+    return True
 
 
 _folders = set()    # the folders _make_folders has seen there or made
