@@ -251,19 +251,26 @@ RECORD_FOLDERS = when_installed("window.__folders = {made: [], refused: []};", r
         };""")
 
 
-def test_no_folder_is_made_twice(new_context, site_url):
-    """The start modules' install (static/js/boot.js) and the modules fetched later
-    (ui/platform/lazy.py) make each folder once: asked for a folder that is there, the
-    runtime's file system throws an exception it builds with its message (57 at start
-    and 39 more by a game's first win chances, when each file made its folders)."""
-    context = new_context()
-    context.add_init_script(RECORD_FOLDERS)
+def _first_chances_and_hint(context, site_url, record):
+    """A two-player game in a page of ``context`` with ``record`` (an init script) on: the
+    first roll, its win chances drawn, then a Hint shown (the strategy's files fetched by
+    two loads side by side, then the hint's own)."""
+    context.add_init_script(record)
     page = context.new_page()
     _first_turn_requests(page, site_url + "?players=Ann,Bob&seed=7")
     page.wait_for_function("[...document.querySelectorAll('[data-win-chance]')]"
                            ".some(span => span.hasAttribute('data-value'))", timeout=30_000)
     click(page, "#hint")
     wait_for(page, '#hint-panel[data-hint-state="shown"]', state="visible", timeout=30_000)
+    return page
+
+
+def test_no_folder_is_made_twice(new_context, site_url):
+    """The start modules' install (static/js/boot.js) and the modules fetched later
+    (ui/platform/lazy.py) make each folder once: asked for a folder that is there, the
+    runtime's file system throws an exception it builds with its message (57 at start
+    and 39 more by a game's first win chances, when each file made its folders)."""
+    page = _first_chances_and_hint(new_context(), site_url, RECORD_FOLDERS)
     folders = page.evaluate("window.__folders")
     # The record saw both: the start modules' folders and the strategy's, made on first use.
     assert {"ui", "ui/platform", "dicepoker", "dicepoker/strategy", "ui/advice"} <= set(folders["made"]), folders
@@ -274,17 +281,10 @@ def test_a_file_fetched_later_is_looked_for_once(new_context, site_url):
     """ui/platform/lazy.py looks in the file system once for each file a first use needs:
     those it finds are remembered, and those it fetches are remembered as written.  It
     looked again for each missing file before writing it (one failed look-up, a
-    JavaScript exception each, for every file fetched: 25 by a two-player game's first
+    JavaScript exception each, for every file fetched: 24 by a two-player game's first
     win chances and hint), and a load that began while another fetched the same file
     looked for it too."""
-    context = new_context()
-    context.add_init_script(RECORD_LOOKUPS)
-    page = context.new_page()
-    _first_turn_requests(page, site_url + "?players=Ann,Bob&seed=7")
-    page.wait_for_function("[...document.querySelectorAll('[data-win-chance]')]"
-                           ".some(span => span.hasAttribute('data-value'))", timeout=30_000)
-    click(page, "#hint")
-    wait_for(page, '#hint-panel[data-hint-state="shown"]', state="visible", timeout=30_000)
+    page = _first_chances_and_hint(new_context(), site_url, RECORD_LOOKUPS)
     missing = page.evaluate("window.__lookups.missing")
     # An import of a module that is not there (the controller tries one before it asks
     # for its load) looks for a folder, a .py and then the .mpy: that look-up is the
