@@ -103,6 +103,15 @@ def wait_for_back_entry(page):
     page.wait_for_function("history.state === 'dice-poker-open'")
 
 
+def wait_for_no_back_entry(page):
+    """Wait until the page has taken back its history entries of what has closed, before
+    a reload or a navigation: ui/dialogs/back.py takes them back with ``history.go`` a
+    task after the closing, and a reload or goto started before that lands is aborted
+    by it (``net::ERR_ABORTED``), which a player, a moment slower, never sees.  Only
+    when nothing is open: an open dialog keeps its entry."""
+    page.wait_for_function("history.state !== 'dice-poker-open'")
+
+
 def count_popstates(page):
     """From now on, count the page's ``popstate`` events in ``window.__popped``: the page
     taking its history entry back (``history.go``) lands one, a navigation started before

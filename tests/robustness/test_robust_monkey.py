@@ -30,7 +30,7 @@ import pytest
 
 from dicepoker.savefile import load_dict
 from gameui import (READ_PAGE, assert_matches, click, from_save, held, link, paced, roll,
-                    set_held, toggle_hold)
+                    set_held, toggle_hold, wait_for_no_back_entry)
 from waits import wait_for
 
 DEFAULT_STEPS = 500
@@ -160,6 +160,7 @@ class Monkey:
             if game.can_undo and not game.is_over:
                 expected.undo()
         elif kind == "reload":
+            wait_for_no_back_entry(page)
             page.reload()
             self.goto_ready_state()
         elif kind == "lang":
@@ -211,6 +212,7 @@ class Monkey:
     def goto_link(self, rng):
         players = rng.choice([["Ann"], ["Ann", "Ben"]])
         url = link(self.url, players, seed=rng.randrange(1000), rules="yahtzee")
+        wait_for_no_back_entry(self.page)
         self.page.goto(url)
         self.goto_ready_state()
 
