@@ -95,12 +95,15 @@ def settle(page):
     page.evaluate(SETTLE)
 
 
+BACK_ENTRY = "dice-poker-open"     # history.state of the page's own entries (ui/dialogs/back.py OPEN)
+
+
 def wait_for_back_entry(page):
     """Wait until the page has its history entry for what is open, so the browser's Back
     closes it instead of leaving the page: ui/dialogs/back.py pushes it once its module is
     in, a moment after the dialog or question it serves (``history.length`` would not do:
     it stops at 50 on a page reused by many tests)."""
-    page.wait_for_function("history.state === 'dice-poker-open'")
+    page.wait_for_function("(open) => history.state === open", arg=BACK_ENTRY)
 
 
 def wait_for_no_back_entry(page):
@@ -109,7 +112,7 @@ def wait_for_no_back_entry(page):
     task after the closing, and a reload or goto started before that lands is aborted
     by it (``net::ERR_ABORTED``), which a player, a moment slower, never sees.  Only
     when nothing is open: an open dialog keeps its entry."""
-    page.wait_for_function("history.state !== 'dice-poker-open'")
+    page.wait_for_function("(open) => history.state !== open", arg=BACK_ENTRY)
 
 
 def count_popstates(page):
