@@ -11,7 +11,10 @@ Fixtures (any test under tests/):
                             root ONLY under /dice-poker/ and answering 404 to
                             anything else, so a root-absolute URL ("/static/...")
                             in the site shows up as an error.
-                            Both servers have .log: [(method, path, status)].
+                            Both servers have .log: [(method, path, status)],
+                            and send Cache-Control: max-age=600 as GitHub
+                            Pages does (harness.StaticServer: a page started
+                            again in the same context asks for nothing).
   local_origins             session: the set of origins that count as "ours";
                             the servers above add themselves. A test that starts
                             its own server adds its origin (harness.LOCAL_ORIGINS).
@@ -110,9 +113,12 @@ def local_origins() -> set[str]:
     return LOCAL_ORIGINS
 
 
+PAGES_MAX_AGE = 600   # seconds: GitHub Pages' Cache-Control for every file
+
+
 @pytest.fixture(scope="session")
 def site_server():
-    server = StaticServer(REPO, "/").start()
+    server = StaticServer(REPO, "/", max_age=PAGES_MAX_AGE).start()
     register_origin(server)
     yield server
     server.stop()
@@ -126,7 +132,7 @@ def site_url(site_server) -> str:
 
 @pytest.fixture(scope="session")
 def subpath_server():
-    server = StaticServer(REPO, SUBPATH).start()
+    server = StaticServer(REPO, SUBPATH, max_age=PAGES_MAX_AGE).start()
     register_origin(server)
     yield server
     server.stop()

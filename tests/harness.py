@@ -121,6 +121,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     log: list | None = None
     server_switch: "StaticServer | None" = None   # its .offline cuts the network
+    max_age: int | None = None                     # StaticServer's max_age
 
     def log_message(self, format, *args):  # quiet
         pass
@@ -145,6 +146,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if self.log is not None:
             self.log.append((self.command, self.path, code))
         super().send_response(code, message)
+        if self.max_age is not None and code in (200, 304):
+            self.send_header("Cache-Control", "max-age=%d" % self.max_age)
 
     def _reachable(self) -> bool:
         """False while the server is switched offline: the request is noted
@@ -176,18 +179,27 @@ class _Server(http.server.ThreadingHTTPServer):
 class StaticServer:
     """A threaded static server for `root`, visible under `prefix`.
 
+    ``max_age`` (seconds) adds ``Cache-Control: max-age`` to every file, as
+    GitHub Pages sends max-age=600: the browser then takes a file it already
+    has from its cache instead of asking again, which only a server of files
+    that do not change while it runs may promise (the session's servers of
+    the repository, tests/conftest.py). Without it the browser decides from
+    Last-Modified alone, and a file modified minutes ago (a fresh clone) is
+    asked for again, answered 304, at every start of the page.
+
     Set ``offline = True`` to cut the network (the PWA and engines suites'
     "offline after one visit"): requests then get no answer and their paths
     go to ``offline_requests``."""
 
-    def __init__(self, root: Path = REPO, prefix: str = "/"):
+    def __init__(self, root: Path = REPO, prefix: str = "/", max_age: int | None = None):
         assert prefix.startswith("/") and prefix.endswith("/")
         self.root = Path(root)
         self.prefix = prefix
         self.log: list[tuple[str, str, int]] = []  # (method, path, status) as served
         self.offline = False
         self.offline_requests: list[str] = []
-        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log, "server_switch": self})
+        handler = type("Handler", (_Handler,), {"prefix": prefix, "log": self.log, "server_switch": self,
+                                           "max_age": max_age})
         self._httpd = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(self.root)))
         self.port = self._httpd.server_address[1]
         self.origin = f"http://127.0.0.1:{self.port}"
