@@ -27,17 +27,24 @@ pytest-playwright's `page`, `context` and `new_context` fixtures work as usual
 (but with service workers blocked unless a test passes
 service_workers="allow"), on Chromium found via $CHROMIUM_PATH, else Debian's
 chromium-headless-shell, else /usr/bin/chromium, else Playwright's own build
-(harness.find_test_chromium says why), with one difference: `page` is REUSED by
-the tests of a process (a cold page costs a browser process and a cold cache: a
-second or more each time).
-Each test gets it on about:blank with nothing stored for any of our origins
-(local and session storage, IndexedDB, caches, cookies cleared), in a context
-made with the test's `browser_context_args`.  A test that changes the page or its
-context beyond that (an init script, a route, a listener, a viewport, media,
-permissions, offline, another page, closing it: see _PAGE_CHANGES) still may:
-the context is closed after that test, as after a failed one, and the next test
-gets a new one.  A test that needs a context of its own asks for `context` or
-`new_context`. Every context they make is MONITORED, and the test FAILS if
+(harness.find_test_chromium says why), with one difference: their contexts are
+KEPT by the tests of a process (PagePool): a page started in a new context
+costs a renderer process and a cold start, 0.5 s of the machine's time against
+0.3 s in a renderer that has run the game before (docs/testing.md).
+`page` is a kept context's page; so is the first page of a context from
+`new_context(**args)` (or `context`) when no worker is allowed and nothing is
+recorded (PagePool.keeps) and the test does not ask for a new one
+(new_context(kept=False)): a context made with the same arguments, given back
+by an earlier test.  Each test gets it on about:blank, no history behind it,
+with nothing stored for any of our origins (local and session storage,
+IndexedDB, caches, cookies cleared): what it keeps is the browser's HTTP cache
+(the session's servers send max-age, as GitHub Pages does) and its renderer.
+What a test changes is undone after it (init scripts, routes, listeners, the
+viewport, other pages; a context's close() gives it back at once: _UNDONE_PAGE);
+a test that changes more (media, permissions, offline, a CDP session, ...:
+_PAGE_CHANGES) still may: the context is closed after that test, as after a
+failed one, and the next test gets a new one.
+Every context is MONITORED, and the test FAILS if
   - any request went to an origin not in local_origins (CDN, fonts, ...), or
   - any console message of type "error", uncaught page error, or HTTP response
     >= 400 happened, unless the test is marked
@@ -56,6 +63,7 @@ requests and console output. test-artifacts/ is gitignored.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
@@ -152,8 +160,9 @@ _MONITORS = pytest.StashKey[list]()
 
 
 @pytest.fixture
-def new_context(new_context, request):
-    """pytest-playwright's new_context, with a PageMonitor on every context.
+def new_context(new_context, browser, browser_context_args, request):
+    """pytest-playwright's new_context, with a PageMonitor on every context, and
+    a kept context where it can be (PagePool).
 
     Contexts have NO service worker unless a test asks for one
     (``new_context(service_workers="allow")``, as tests/pwa does): requests
@@ -161,57 +170,83 @@ def new_context(new_context, request):
     no ``page.route``, so a test that blocks or replaces a file would
     otherwise be raced by the worker; and its 220 KB precache is background
     work no game test needs. The worker itself is tested in tests/pwa and
-    tests/engines."""
-    monitors = request.node.stash.setdefault(_MONITORS, [])
+    tests/engines.
 
-    def factory(**kwargs):
+    A context with no worker, no storage_state and nothing recorded is a kept
+    one of the same arguments when the process has one free (PagePool):
+    clean, as a new one is, except for what the browser caches and a renderer
+    that has run the game before.  ``new_context(kept=False, ...)`` is always
+    a new one: for a test of a first visit's timing (test_first_paint)."""
+    monitors = request.node.stash.setdefault(_MONITORS, [])
+    lent = []
+
+    def factory(kept=True, **kwargs):
         kwargs.setdefault("service_workers", "block")
-        ctx = new_context(**kwargs)
-        monitors.append(PageMonitor(ctx))
+        args = {**browser_context_args, **kwargs}
+        if kept and _POOL.keeps(args):
+            entry = _POOL.lend(browser, args, page_first=False)
+            lent.append(entry)
+            ctx = entry.context
+        else:
+            entry, ctx = None, new_context(**kwargs)
+        monitor = PageMonitor(ctx)
+        monitors.append(monitor)
+        if entry is not None:
+            entry.monitors.append(monitor)
         return ctx
 
-    return factory
+    yield factory
+    failed = request.node.stash.get(_FAILED, False)
+    for entry in lent:
+        _POOL.give_back(entry, failed)
 
 
-# What a test may call on the reused page or its context that outlives the test's own
-# clean-up; the context is then dropped after the test (not an error: a new one next).
-_PAGE_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket", "unroute",
-                 "unroute_all", "expose_function", "expose_binding", "emulate_media",
-                 "set_extra_http_headers", "set_viewport_size", "set_default_timeout",
-                 "set_default_navigation_timeout", "on", "once", "add_locator_handler", "close")
-_CONTEXT_CHANGES = ("add_init_script", "route", "route_from_har", "route_web_socket", "unroute",
-                    "unroute_all", "expose_function", "expose_binding", "grant_permissions",
-                    "clear_permissions", "set_offline", "set_geolocation", "set_extra_http_headers",
-                    "add_cookies", "new_page", "new_cdp_session", "set_default_timeout",
-                    "set_default_navigation_timeout", "on", "once", "close")
+# What a test may call on a kept page or its context, and what of it outlives the test.
+# UNDONE after the test: an init script or a route (Playwright hands back a Disposable),
+# a listener (removed), the viewport (set back), a context's first new page (the kept
+# page itself: its other pages are closed), the context's close (the context is given
+# back there and then, clean for the test's next new_context).  DROPPED after the test,
+# the next one getting a new context: the rest.
+_UNDONE_PAGE = ("add_init_script", "route", "on", "once", "set_viewport_size")
+_UNDONE_CONTEXT = ("add_init_script", "route", "on", "once", "new_page", "close")
+_PAGE_CHANGES = ("route_from_har", "route_web_socket", "expose_function", "expose_binding",
+                 "emulate_media", "set_extra_http_headers", "set_default_timeout",
+                 "set_default_navigation_timeout", "add_locator_handler", "close")
+_CONTEXT_CHANGES = ("route_from_har", "route_web_socket", "expose_function", "expose_binding",
+                    "grant_permissions", "clear_permissions", "set_offline", "set_geolocation",
+                    "set_extra_http_headers", "add_cookies", "new_cdp_session", "set_default_timeout",
+                    "set_default_navigation_timeout")
+# Context arguments a kept context cannot stand for: what a new one starts with or records.
+_NOT_KEPT = ("storage_state", "record_har_path", "record_video_dir", "proxy", "http_credentials",
+             "client_certificates")
 _FAILED = pytest.StashKey[bool]()
 
 
-class ReusedPage:
-    """The process's reused page (the `page` fixture) and its context."""
+class KeptPage:
+    """A context and its one page, kept from test to test of a process (PagePool):
+    a page started again in a renderer that has run the game before starts in
+    0.3 s of the machine's time against 0.5 s in a new context (docs/testing.md)."""
 
-    def __init__(self):
-        self.context = self.page = self.cdp = self.args = None
-        self.tests = 0          # tests served by the current context
+    def __init__(self, pool, browser, args):
+        self.pool = pool
+        self.args = dict(args)
+        self.key = PagePool.key(args)
+        self.context = browser.new_context(**args)
+        self.page = self.context.new_page()
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.viewport = self.page.viewport_size
 
-    def take(self, browser, args):
-        if self.context is not None and self.args != args:
-            self.drop()
-        if self.context is None:
-            self.args = dict(args)
-            self.context = browser.new_context(**args, service_workers="block")
-            self.page = self.context.new_page()
-            self.cdp = self.context.new_cdp_session(self.page)
-            self.tests = 0
-        self.tests += 1
-        return self.page
-
-    def watch(self):
-        """From now on, note what the test changes for good (_PAGE_CHANGES)."""
-        self.changed = []
-        for obj, names, label in ((self.page, _PAGE_CHANGES, "page"),
-                                  (self.context, _CONTEXT_CHANGES, "context")):
-            for name in names:
+    def lend(self, page_first):
+        """From now on, note what the test changes (_UNDONE_*, _PAGE_CHANGES, ...)."""
+        self.changed, self.undo, self.monitors = [], [], []
+        self.lent = True
+        self.page_handed = page_first       # new_context's kept context: new_page hands it
+        self.viewport_set = False
+        for obj, label, undone, dropped in ((self.page, "page", _UNDONE_PAGE, _PAGE_CHANGES),
+                                            (self.context, "context", _UNDONE_CONTEXT, _CONTEXT_CHANGES)):
+            for name in undone:
+                setattr(obj, name, getattr(self, "_" + name)(obj, getattr(obj, name)))
+            for name in dropped:
                 setattr(obj, name, self._noting(getattr(obj, name), label + "." + name))
 
     def _noting(self, method, label):
@@ -220,30 +255,81 @@ class ReusedPage:
             return method(*args, **kwargs)
         return changes
 
-    def give_back(self, failed):
-        """After a test: clean for the next one, or dropped."""
-        for obj, names in ((self.page, _PAGE_CHANGES), (self.context, _CONTEXT_CHANGES)):
-            for name in names:
-                obj.__dict__.pop(name, None)
-        if failed or self.changed or self.page.is_closed() or len(self.context.pages) != 1:
+    def _disposable(self, obj, method):
+        def add(*args, **kwargs):
+            handle = method(*args, **kwargs)
+            self.undo.append(handle.close)
+            return handle
+        return add
+
+    _add_init_script = _route = _disposable
+
+    def _listener(self, obj, method):
+        def listen(event, handler):
+            method(event, handler)
+            self.undo.append(lambda: obj.remove_listener(event, handler))
+        return listen
+
+    _on = _once = _listener
+
+    def _set_viewport_size(self, obj, method):
+        def resize(viewport_size):
+            self.viewport_set = True
+            return method(viewport_size)
+        return resize
+
+    def _new_page(self, obj, method):
+        def new_page(**kwargs):
+            if not self.page_handed and not kwargs:
+                self.page_handed = True
+                return self.page
+            page = method(**kwargs)
+            self.undo.append(lambda: page.is_closed() or page.close())
+            return page
+        return new_page
+
+    def _close(self, obj, method):
+        def close(*args, **kwargs):
+            self.pool.give_back(self, False)
+        return close
+
+    def give_back(self, failed) -> bool:
+        """After a test: clean for the next one (True), or closed (False)."""
+        for monitor in self.monitors:
+            monitor.detach()
+        for obj in (self.page, self.context):
+            for name in list(obj.__dict__):
+                if name in _UNDONE_PAGE + _UNDONE_CONTEXT + _PAGE_CHANGES + _CONTEXT_CHANGES:
+                    obj.__dict__.pop(name, None)
+        if failed or self.changed or self.page.is_closed():
             self.drop()
-            return
+            return False
         try:
             url = self.page.url
             if url.startswith(("http:", "https:")):
                 self.page.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
+            for undo in reversed(self.undo):
+                undo()
+            if len(self.context.pages) != 1:
+                self.drop()
+                return False
             self.page.goto("about:blank")     # no document of ours runs on (timers, saves)
+            self.cdp.send("Page.resetNavigationHistory")   # nothing to go Back to, as when new
+            if self.viewport_set and self.viewport:
+                self.page.set_viewport_size(self.viewport)
             origins = set(LOCAL_ORIGINS)
             if url.startswith(("http:", "https:")):
                 origins.add("/".join(url.split("/")[:3]))
             elif url != "about:blank":
                 self.drop()                   # file:, data:: nothing to clear by origin
-                return
+                return False
             for origin in sorted(origins):
                 self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
             self.context.clear_cookies()
         except Exception:
             self.drop()
+            return False
+        return True
 
     def drop(self):
         if self.context is not None:
@@ -254,25 +340,68 @@ class ReusedPage:
         self.context = self.page = self.cdp = None
 
 
-_REUSED = ReusedPage()
+class PagePool:
+    """The process's kept contexts, each with its page (KeptPage): the `page`
+    fixture's, and new_context's where they can stand for a new one.  Each test
+    gets one clean (module docstring), made with its arguments; at most LIMIT wait
+    between tests, the least recently used closed first."""
+
+    LIMIT = 6
+
+    def __init__(self):
+        self.idle: list[KeptPage] = []
+
+    @staticmethod
+    def key(args) -> str:
+        return json.dumps(args, sort_keys=True, default=repr)
+
+    @staticmethod
+    def keeps(args) -> bool:
+        return args.get("service_workers") == "block" and not any(k in args for k in _NOT_KEPT)
+
+    def lend(self, browser, args, page_first=True) -> KeptPage:
+        key = self.key(args)
+        for kept in reversed(self.idle):
+            if kept.key == key:
+                self.idle.remove(kept)
+                break
+        else:
+            kept = KeptPage(self, browser, args)
+        kept.lend(page_first)
+        return kept
+
+    def give_back(self, kept, failed):
+        if not kept.lent:           # given back already (its context's close)
+            return
+        kept.lent = False
+        if kept.give_back(failed):
+            self.idle.append(kept)
+            while len(self.idle) > self.LIMIT:
+                self.idle.pop(0).drop()
+
+    def drop(self):
+        while self.idle:
+            self.idle.pop().drop()
+
+
+_POOL = PagePool()
 
 
 @pytest.fixture
 def page(browser, browser_context_args, request):
-    """The process's reused page (module docstring), monitored like every context."""
-    page = _REUSED.take(browser, browser_context_args)
-    monitor = PageMonitor(page.context)
+    """The process's kept page (module docstring), monitored like every context."""
+    kept = _POOL.lend(browser, {**browser_context_args, "service_workers": "block"})
+    monitor = PageMonitor(kept.context)
+    kept.monitors.append(monitor)
     request.node.stash.setdefault(_MONITORS, []).append(monitor)
-    _REUSED.watch()
-    yield page
-    monitor.detach()
-    _REUSED.give_back(request.node.stash.get(_FAILED, False))
+    yield kept.page
+    _POOL.give_back(kept, request.node.stash.get(_FAILED, False))
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _close_the_reused_page():
+def _close_the_kept_pages():
     yield
-    _REUSED.drop()
+    _POOL.drop()
 
 
 @pytest.fixture

@@ -81,8 +81,10 @@ class HeldRuntime:
 
 def open_held(new_context, url, viewport=(390, 844), locale="en-US", scheme="light", storage=None,
               observers=(SHIFTS,), slowdown=None):
-    ctx = new_context(viewport={"width": viewport[0], "height": viewport[1]}, locale=locale,
-                      color_scheme=scheme)
+    # a new context, as a first visit has: a kept one's renderer has run the game before,
+    # and Python's first draw then comes sooner against the first screen's (conftest.py)
+    ctx = new_context(kept=False, viewport={"width": viewport[0], "height": viewport[1]},
+                      locale=locale, color_scheme=scheme)
     for script in observers:
         ctx.add_init_script(script)
     if storage:
