@@ -229,7 +229,6 @@ class KeptPage:
 
     def __init__(self, pool, browser, args):
         self.pool = pool
-        self.args = dict(args)
         self.key = PagePool.key(args)
         self.context = browser.new_context(**args)
         self.page = self.context.new_page()
@@ -297,10 +296,10 @@ class KeptPage:
         """After a test: clean for the next one (True), or closed (False)."""
         for monitor in self.monitors:
             monitor.detach()
-        for obj in (self.page, self.context):
-            for name in list(obj.__dict__):
-                if name in _UNDONE_PAGE + _UNDONE_CONTEXT + _PAGE_CHANGES + _CONTEXT_CHANGES:
-                    obj.__dict__.pop(name, None)
+        for obj, names in ((self.page, _UNDONE_PAGE + _PAGE_CHANGES),
+                           (self.context, _UNDONE_CONTEXT + _CONTEXT_CHANGES)):
+            for name in names:
+                obj.__dict__.pop(name, None)      # lend()'s wrappers: the class's methods again
         if failed or self.changed or self.page.is_closed():
             self.drop()
             return False
